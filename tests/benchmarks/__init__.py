@@ -1,0 +1,1 @@
+"""Benchmarks: run on demand with ``python -m tests.benchmarks``, never collected as tests."""

@@ -1,0 +1,7 @@
+"""``python -m xlbridge`` runs the ``xlbridge`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

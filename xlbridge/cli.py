@@ -1,0 +1,59 @@
+"""The ``xlbridge`` command: one subcommand per job a director or scorer has.
+
+Each subcommand lives in a module of :mod:`xlbridge.commands` that defines
+``register(subparsers)``; the parser sets ``run`` to the function that does the
+job and returns the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .engine import BridgeInputError
+
+# Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
+COMMANDS = ("score",)
+
+# Exit statuses shared by every subcommand.
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_INPUT = 2
+
+
+class CommandError(Exception):
+    """A failure the user can act on: printed as one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="xlbridge",
+        description="Contract-bridge scoring for spreadsheets.",
+    )
+    parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f".commands.{name}", __package__).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit status (0 ok, 1 problems found, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return args.run(args)
+    except (BridgeInputError, CommandError) as error:
+        print(f"xlbridge: {error}", file=sys.stderr)
+        return EXIT_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

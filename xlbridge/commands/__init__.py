@@ -1,0 +1,1 @@
+"""The subcommands of ``xlbridge``, one module each (see :mod:`xlbridge.cli`)."""

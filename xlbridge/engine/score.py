@@ -1,0 +1,189 @@
+"""The score of one deal (Law 77; RULES section 2)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from .contract import Contract, Doubling, Strain, parse_contract
+from .errors import BridgeInputError, describe
+from .numeric import whole_number
+from .result import tricks_taken
+from .seat import Seat, Side
+from .vulnerability import Vulnerability, board_vul
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """The pieces of a deal's score, as rubber bridge writes them.
+
+    ``below`` is the trick score for tricks bid and made (below the line);
+    ``above`` is overtricks, the insult bonus and slam bonuses (above the
+    line) for declarer; ``penalty`` is what the defenders get for undertricks.
+    Duplicate adds a game or part-score bonus, which rubber does not have.
+    """
+
+    below: int = 0
+    above: int = 0
+    penalty: int = 0
+
+    @property
+    def made(self) -> bool:
+        """True when the contract was made."""
+        return self.penalty == 0
+
+
+def trick_score(strain: Strain, tricks: int, doubling: Doubling = Doubling.UNDOUBLED) -> int:
+    """Trick score for ``tricks`` bid-and-made tricks in ``strain``.
+
+    >>> trick_score(Strain.NT, 3), trick_score(Strain.C, 2, Doubling.REDOUBLED)
+    (100, 160)
+    """
+    if tricks <= 0:
+        return 0
+    if strain is Strain.NT:
+        base = 40 + 30 * (tricks - 1)
+    else:
+        base = (20 if strain.is_minor else 30) * tricks
+    return base * doubling
+
+
+def undertrick_penalty(down: int, vulnerable: bool, doubling: Doubling = Doubling.UNDOUBLED) -> int:
+    """Points to the defenders for ``down`` undertricks.
+
+    >>> undertrick_penalty(3, False, Doubling.DOUBLED), undertrick_penalty(13, True, Doubling.REDOUBLED)
+    (500, 7600)
+    """
+    if down <= 0:
+        return 0
+    if doubling is Doubling.UNDOUBLED:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)
+    else:
+        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return doubled * (doubling // 2)
+
+
+def score_parts(contract: Contract, tricks: int, vulnerable: bool) -> ScoreParts:
+    """Split a played contract's score into trick score, bonuses and penalty.
+
+    >>> score_parts(parse_contract("4S"), 11, False)
+    ScoreParts(below=120, above=30, penalty=0)
+    """
+    if contract.passed_out:
+        return ScoreParts()
+    need = contract.tricks_needed
+    if tricks < need:
+        return ScoreParts(penalty=undertrick_penalty(need - tricks, vulnerable, contract.doubling))
+    below = trick_score(contract.strain, contract.level, contract.doubling)
+    over = tricks - need
+    if contract.doubling is Doubling.UNDOUBLED:
+        above = trick_score(contract.strain, over + 1) - trick_score(contract.strain, 1) if over else 0
+    else:
+        above = over * (100 if vulnerable else 50) * contract.doubling
+        above += 50 if contract.doubling is Doubling.DOUBLED else 100
+    if contract.level == 6:
+        above += 750 if vulnerable else 500
+    elif contract.level == 7:
+        above += 1500 if vulnerable else 1000
+    return ScoreParts(below=below, above=above)
+
+
+@functools.lru_cache(maxsize=8192)
+def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Duplicate score from declarer's side: positive if made, negative if not.
+
+    >>> duplicate_score(parse_contract("2CXX"), 9, True)
+    1160
+    """
+    parts = score_parts(contract, tricks, vulnerable)
+    if contract.passed_out:
+        return 0
+    if not parts.made:
+        return -parts.penalty
+    bonus = (500 if vulnerable else 300) if parts.below >= 100 else 50
+    return parts.below + parts.above + bonus
+
+
+def score(contract: object, result: object, vulnerable: object, declarer: object = None) -> int:
+    """The duplicate score of one deal, exactly as ``BRIDGESCORE``.
+
+    Without ``declarer`` (given neither here nor appended to the contract) the
+    score is declarer's and ``vulnerable`` says whether declarer is
+    vulnerable. With it, the score is North-South's, and ``vulnerable`` may
+    also be the board's vulnerability (``"NS"``, ``"All"`` ...) or a board number.
+
+    >>> score("4S", 10, False), score("4S", "+1", True), score("3NT", 9, "All", "E")
+    (420, 650, -600)
+    >>> score("4S", 10, 2, "N")
+    620
+    """
+    played = parse_contract(contract)
+    if declarer is not None and not (isinstance(declarer, str) and not declarer.strip()):
+        seat = Seat.parse(declarer)
+        if played.declarer is not None and played.declarer is not seat:
+            raise BridgeInputError(
+                f"declarer {describe(declarer)}: contract {describe(contract)} names {played.declarer}"
+            )
+        played = played.with_declarer(seat)
+    if played.passed_out:
+        return 0
+    tricks = tricks_taken(played, result)
+    if played.declarer is None:
+        return duplicate_score(played, tricks, declarer_vulnerable(vulnerable))
+    vul = seat_vulnerable(vulnerable, played.declarer)
+    points = duplicate_score(played, tricks, vul)
+    return points if played.declarer.side is Side.NS else -points
+
+
+_YES = {"TRUE", "1", "V", "VUL", "VULNERABLE", "YES"}
+_NO = {"FALSE", "0", "NV", "NON", "NONVUL", "NOTVUL", "NOTVULNERABLE", "NONVULNERABLE", "NO"}
+
+
+def declarer_vulnerable(value: object) -> bool:
+    """Parse "is declarer vulnerable": TRUE/FALSE, 1/0, V/NV, Vul/Non, Yes/No.
+
+    >>> declarer_vulnerable("NV"), declarer_vulnerable(1.0)
+    (False, True)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        key = "".join(value.split()).upper().replace("-", "")
+        if key in _YES:
+            return True
+        if key in _NO or value.strip() == "-":
+            return False
+    raise BridgeInputError(f"vulnerable {describe(value)}: must be TRUE/FALSE, 1/0, V/NV or Yes/No")
+
+
+def seat_vulnerable(value: object, seat: Seat) -> bool:
+    """Whether ``seat`` is vulnerable, from a bool-like, a vulnerability or a board number.
+
+    >>> seat_vulnerable("EW", Seat.E), seat_vulnerable(2, Seat.E), seat_vulnerable(True, Seat.E)
+    (True, False, True)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Vulnerability):
+        return value.is_vulnerable(seat)
+    if isinstance(value, int | float):
+        return board_vul(value).is_vulnerable(seat)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return Vulnerability.parse(text).is_vulnerable(seat)
+        except BridgeInputError:
+            pass
+        if text and (text[0].isdigit()):
+            return board_vul(whole_number(text, "vulnerable (board)", 1)).is_vulnerable(seat)
+        try:
+            return declarer_vulnerable(text)
+        except BridgeInputError:
+            pass
+    raise BridgeInputError(
+        f"vulnerable {describe(value)}: must be None/NS/EW/All, a board number or TRUE/FALSE"
+    )
