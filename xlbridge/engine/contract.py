@@ -20,6 +20,9 @@ class Strain(enum.IntEnum):
     S = 3
     NT = 4
 
+    # Enum's own __hash__ is Python code; hashing as the int keeps the caches fast.
+    __hash__ = int.__hash__
+
     def __str__(self) -> str:
         return self.name
 
@@ -40,6 +43,8 @@ class Doubling(enum.IntEnum):
     UNDOUBLED = 1
     DOUBLED = 2
     REDOUBLED = 4
+
+    __hash__ = int.__hash__
 
     def __str__(self) -> str:
         return _DOUBLING_TEXT[self]

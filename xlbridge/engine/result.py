@@ -6,7 +6,7 @@ import functools
 import math
 import re
 
-from .contract import Contract, parse_contract
+from .contract import Contract
 from .errors import BridgeInputError, describe
 
 _RELATIVE = re.compile(r"([+-])(\d{1,2})|=|MADE|M")
@@ -19,6 +19,7 @@ def tricks_taken(contract: Contract, result: object) -> int:
     A number 0-13 is tricks taken and a negative number is down that many;
     text may also be ``=``, ``+n`` or ``-n`` relative to the contract.
 
+    >>> from xlbridge.engine.contract import parse_contract
     >>> c = parse_contract("4S")
     >>> tricks_taken(c, 10), tricks_taken(c, "+1"), tricks_taken(c, -2), tricks_taken(c, "=")
     (10, 11, 8, 10)
@@ -74,6 +75,7 @@ def _checked(contract: Contract, tricks: int, shown: object) -> int:
 def relative_result(contract: Contract, tricks: int) -> str:
     """Write tricks taken relative to the contract: ``=``, ``+1``, ``-2``.
 
+    >>> from xlbridge.engine.contract import parse_contract
     >>> relative_result(parse_contract("3NT"), 8)
     '-1'
     """

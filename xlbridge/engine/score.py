@@ -90,16 +90,22 @@ def score_parts(contract: Contract, tricks: int, vulnerable: bool) -> ScoreParts
     return ScoreParts(below=below, above=above)
 
 
-@functools.lru_cache(maxsize=8192)
 def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     """Duplicate score from declarer's side: positive if made, negative if not.
 
     >>> duplicate_score(parse_contract("2CXX"), 9, True)
     1160
     """
-    parts = score_parts(contract, tricks, vulnerable)
     if contract.passed_out:
         return 0
+    return _points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
+
+
+# Keyed on plain values, not on the Contract: declarer does not change the score,
+# and the 2,940 possible scores fill this once.
+@functools.lru_cache(maxsize=4096)
+def _points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> int:
+    parts = score_parts(Contract(level, strain, doubling), tricks, vulnerable)
     if not parts.made:
         return -parts.penalty
     bonus = (500 if vulnerable else 300) if parts.below >= 100 else 50

@@ -13,6 +13,9 @@ class Side(enum.StrEnum):
     NS = "NS"
     EW = "EW"
 
+    # Enum's own __hash__ is Python code; hashing as the string keeps the caches fast.
+    __hash__ = str.__hash__
+
     @property
     def other(self) -> Side:
         """The opponents: ``Side.NS.other is Side.EW``."""
@@ -30,10 +33,12 @@ class Seat(enum.StrEnum):
     S = "S"
     W = "W"
 
+    __hash__ = str.__hash__
+
     @property
     def side(self) -> Side:
         """The side this seat plays for: ``Seat.E.side is Side.EW``."""
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDE_OF[self]
 
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise: ``Seat.W.next() is Seat.N``."""
@@ -59,6 +64,7 @@ class Seat(enum.StrEnum):
 
 
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SIDE_OF = {Seat.N: Side.NS, Seat.E: Side.EW, Seat.S: Side.NS, Seat.W: Side.EW}
 
 _SEAT_WORDS = {
     "N": Seat.N, "NORTH": Seat.N,

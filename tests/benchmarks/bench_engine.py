@@ -1,0 +1,100 @@
+"""Engine benchmarks: scoring throughput vs endplay; matchpoints vs the all-pairs count."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+
+import xlbridge
+import xlbridge.engine
+
+from .timing import Row, best_of
+
+STRAINS = ("C", "D", "H", "S", "NT")
+DOUBLINGS = ("", "", "", "X", "XX")
+
+
+def result_strings(count: int, seed: int = 1) -> list[str]:
+    """Random legal result strings in the form both parsers read: ``4SNX-1``, ``3NTE=``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        level = rng.randint(1, 7)
+        diff = rng.randint(-(level + 6), 7 - level)
+        result = "=" if diff == 0 else f"{diff:+d}"
+        out.append(f"{level}{rng.choice(STRAINS)}{rng.choice('NESW')}{rng.choice(DOUBLINGS)}{result}")
+    return out
+
+
+def clear_engine_caches() -> None:
+    """Empty every memo in the engine, so a timed run starts cold."""
+    for info in pkgutil.iter_modules(xlbridge.engine.__path__):
+        module = importlib.import_module(f"xlbridge.engine.{info.name}")
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
+def scoring_rows(count: int = 100_000) -> list[Row]:
+    """Parse + score of the same ``count`` strings, with caches cleared before each run."""
+    from endplay.types import Contract, Vul
+
+    texts = result_strings(count)
+    vuls = [("None", Vul.none), ("All", Vul.both)]
+
+    def ours() -> list[int]:
+        return [s for v, _ in vuls for s in xlbridge.score_played_many(texts, v)]
+
+    def ours_cold() -> list[int]:
+        clear_engine_caches()
+        return ours()
+
+    def endplay() -> list[int]:
+        return [Contract(t).score(ev) for _, ev in vuls for t in texts]
+
+    # Same numbers from both, from NS's view (endplay scores for declarer's side).
+    sample = texts[:2000]
+    for text in sample:
+        played = xlbridge.parse_played(text)
+        sign = 1 if played.contract.declarer.side is xlbridge.Side.NS else -1
+        assert played.score("All") == sign * Contract(text).score(Vul.both), text
+
+    distinct = len(set(texts))
+    cold_time = best_of(ours_cold)
+    theirs_time = best_of(endplay, repeat=1)
+    warm_time = best_of(ours)
+    return [
+        Row(f"scoring: {count:,} strings x 2 vul, caches cold", cold_time, theirs_time,
+            "endplay", target=25, note=f"{distinct:,} distinct strings"),
+        Row(f"scoring: {count:,} strings x 2 vul, caches warm", warm_time, theirs_time,
+            "endplay", note="parse memo filled"),
+    ]
+
+
+def matchpoint_rows(count: int = 10_000) -> list[Row]:
+    """One board of ``count`` results: the engine's sort vs the naive all-pairs count."""
+    rng = random.Random(2)
+    board = [rng.choice((-200, -100, -50, 110, 140, 170, 420, 450, 480, 620, 650, 990)) +
+             rng.randint(0, 3) * 10 for _ in range(count)]
+
+    def naive() -> list[float]:
+        return [sum(2 if v > o else 1 if v == o else 0 for o in board) - 1 for v in board]
+
+    assert naive()[:50] == xlbridge.matchpoints(board)[:50]
+    ours_time = best_of(lambda: xlbridge.matchpoints(board))
+    small = [board[: count // 10]]
+    small_time = best_of(lambda: xlbridge.matchpoints(small[0]))
+    naive_time = best_of(naive, repeat=1)
+    growth = ours_time / small_time
+    return [
+        Row(f"matchpoints: one board of {count:,} results", ours_time, naive_time,
+            "naive all-pairs count", target=100),
+        Row(f"matchpoints: {count // 10:,} -> {count:,} results (time ratio)", ours_time,
+            note=f"x{growth:.1f} for 10x the results (n log n ~ x12, n^2 = x100)"),
+    ]
+
+
+def run() -> list[Row]:
+    """All engine benchmarks."""
+    return scoring_rows() + matchpoint_rows()
