@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -16,7 +17,7 @@ from . import __version__
 from .engine import BridgeInputError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
-COMMANDS = ("score",)
+COMMANDS = ("score", "workbooks", "demo", "check", "report", "addin", "lite")
 
 # Exit statuses shared by every subcommand.
 EXIT_OK = 0
@@ -53,6 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BridgeInputError, CommandError) as error:
         print(f"xlbridge: {error}", file=sys.stderr)
         return EXIT_INPUT
+    except BrokenPipeError:
+        # `xlbridge report x.xlsx | head` closed the pipe: not an error worth a traceback.
+        # Point stdout at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -4,7 +4,22 @@ Nothing here imports xlwings, openpyxl or any other part of xlbridge, so the
 same code runs in the classic add-in, in xlwings Lite (Pyodide) and in scripts.
 """
 
-from .chicago import VARIANTS, chicago_dealer, chicago_variant, chicago_vul
+from .auction import AuctionResult, Call, CallKind, auction, auction_contract
+from .chicago import (
+    VARIANTS,
+    ChicagoDeal,
+    ChicagoLedger,
+    ChicagoLine,
+    best_fit,
+    chicago_compensation,
+    chicago_dealer,
+    chicago_ledger,
+    chicago_totals,
+    chicago_variant,
+    chicago_vul,
+    compensation_side,
+    play_chicago,
+)
 from .compensation import Fit, compensation, compensation_imps
 from .contract import PASSED_OUT, Contract, Doubling, Strain, parse_contract
 from .errors import BridgeInputError
@@ -25,7 +40,27 @@ from .matchpoints import (
     rank,
     top,
 )
+from .pivot import (
+    PivotRound,
+    PivotStanding,
+    pivot_pairs,
+    pivot_players,
+    pivot_schedule,
+    pivot_seating,
+    pivot_standings,
+)
+from .played import Played, parse_played, score_played, score_played_many
 from .result import relative_result, tricks_taken
+from .rubber import (
+    Honours,
+    RubberDeal,
+    RubberLedger,
+    RubberLine,
+    parse_honours,
+    play_rubber,
+    rubber_ledger,
+    rubber_total,
+)
 from .score import (
     ScoreParts,
     declarer_vulnerable,
@@ -42,12 +77,23 @@ from .vulnerability import Vulnerability, board_dealer, board_number, board_vul
 
 __all__ = [
     "AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "IMP_SCALE", "IMP_THRESHOLDS", "PASSED_OUT",
-    "SEATS", "VARIANTS", "BridgeInputError", "Contract", "Doubling", "Fit", "ScoreParts",
+    "SEATS", "VARIANTS", "BridgeInputError", "Contract", "Doubling", "Fit", "Played", "ScoreParts",
     "Seat", "Side", "Strain", "Vulnerability", "board_dealer", "board_number", "board_vul",
     "butler", "chicago_dealer", "chicago_variant", "chicago_vul", "compensation",
     "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_score",
     "imps", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
-    "parse_contract", "place_labels", "rank", "relative_result", "score", "score_parts",
+    "parse_contract", "parse_played", "place_labels", "rank", "relative_result", "score", "score_parts",
+    "score_played", "score_played_many",
     "seat_vulnerable", "top", "trick_score", "tricks_taken", "undertrick_penalty", "vp",
     "vp_exact", "vp_table",
+]
+
+# Home bridge: rubber, Chicago rounds, pivot bridge, the auction.
+__all__ += [
+    "AuctionResult", "Call", "CallKind", "ChicagoDeal", "ChicagoLedger", "ChicagoLine",
+    "Honours", "PivotRound", "PivotStanding", "RubberDeal", "RubberLedger", "RubberLine",
+    "auction", "auction_contract", "best_fit", "chicago_compensation", "chicago_ledger",
+    "chicago_totals", "compensation_side", "parse_honours", "pivot_pairs", "pivot_players",
+    "pivot_schedule", "pivot_seating", "pivot_standings", "play_chicago", "play_rubber",
+    "rubber_ledger", "rubber_total",
 ]

@@ -1,0 +1,466 @@
+"""Random but legal results for the templates, and what the engine says they score.
+
+Shared by the workbook tests and the benchmark: a scenario is a dict of named inputs
+(written with :func:`xlbridge.workbooks.write_named`) plus the engine's expected value
+of every named output. The self-tests at the bottom check the reference itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openpyxl import Workbook
+
+from xlbridge import engine as E
+from xlbridge import workbooks as W
+from xlbridge.workbooks import lookup
+from xlbridge.workbooks.i18n import COMMON
+
+# The flags in English, as the sheets show them.
+FLAG = {key: COMMON[key][0] for key in lookup.FLAGS}
+
+# Contracts people really play, so that boards have ties; and the rarer ones.
+COMMON_CONTRACTS = ["4S", "3NT", "4H", "2S", "1NT", "3C", "5D", "6NT", "PASS"]
+
+
+@dataclass
+class Scenario:
+    """Inputs to write into a template, and the outputs the engine expects back."""
+
+    template: str
+    label: str
+    inputs: dict[str, list[Any]]
+    expected: dict[str, list[Any]]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def build(self) -> Workbook:
+        """The template, generated and filled."""
+        book = W.build(self.template, **self.options)
+        for name, values in self.inputs.items():
+            W.write_named(book, name, values)
+        return book
+
+
+# --- inputs ------------------------------------------------------------------------------
+
+
+def random_result(rng: random.Random, pool: Sequence[str] | None = None) -> tuple:
+    """(contract, declarer, tricks): legal, often made, sometimes doubled or passed out."""
+    if pool is not None:
+        contract = rng.choice(pool)
+    elif rng.random() < 0.7:
+        contract = rng.choice(COMMON_CONTRACTS)
+    else:
+        contract = str(rng.choice(lookup.contracts()))
+    if contract == "PASS":
+        return "PASS", None, None
+    if rng.random() < 0.15 and not contract.endswith("X"):
+        contract += rng.choice(["X", "XX"])
+    need = E.parse_contract(contract).tricks_needed
+    tricks = max(0, min(13, need + rng.choice([-3, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2])))
+    return contract, rng.choice("NESW"), tricks
+
+
+# --- the reference: what every row should show -------------------------------------------
+
+
+def canonical(contract: Any) -> str | None:
+    """The contract as the sheet knows it (case-insensitively), or None."""
+    if not isinstance(contract, str):
+        return None
+    text = contract.strip().upper()
+    try:
+        parsed = E.parse_contract(text)
+    except E.BridgeInputError:
+        return None
+    return text if str(parsed) == text else None
+
+
+def is_whole(value: Any, low: int, high: int | None = None) -> bool:
+    """A number (not text) that is whole and in range, as the sheets test it."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return value == int(value) and value >= low and (high is None or value <= high)
+
+
+def blank(value: Any) -> bool:
+    """An empty cell."""
+    return value is None or value == ""
+
+
+def row_state(contract: Any, declarer: Any, tricks: Any, required: Sequence[Any] = ()) -> str:
+    """'blank', 'pass' or 'played' by what was typed; validity is checked later."""
+    if blank(contract) or any(blank(v) for v in required):
+        return "blank"
+    if canonical(contract) == "PASS":
+        return "pass"
+    if blank(declarer) or blank(tricks):
+        return "blank"
+    return "played"
+
+
+def result_flag(contract: Any, declarer: Any, tricks: Any) -> str | None:
+    """The flag key of a complete row's contract, declarer or tricks, if any."""
+    key = canonical(contract)
+    if key is None:
+        return "flag_contract"
+    if key == "PASS":
+        return None
+    if not (isinstance(declarer, str) and declarer.strip().upper() in ("N", "E", "S", "W")):
+        return "flag_declarer"
+    if not is_whole(tricks, 0, 13):
+        return "flag_tricks"
+    return None
+
+
+def ns_score(contract: str, declarer: str | None, tricks: Any, board: int) -> int:
+    """NS's score from the engine."""
+    key = canonical(contract)
+    if key == "PASS":
+        return E.score("PASS", 0, board)
+    return E.score(key, int(tricks), board, declarer.strip())
+
+
+# --- traveller -----------------------------------------------------------------------------
+
+
+def traveller_expected(board: Any, rows: list[tuple], scale: int = 2) -> dict[str, list]:
+    """Expected outputs of traveller.xlsx for ``rows`` of (ns, ew, contract, decl, tricks)."""
+    board_ok = is_whole(board, 1)
+    ns_col = [r[0] for r in rows]
+    ew_col = [r[1] for r in rows]
+    pairs_all = [p for p in ns_col + ew_col if not blank(p)]
+    scores: list[int | None] = []
+    flags: list[str | None] = []
+    for ns, ew, contract, declarer, tricks in rows:
+        flag = None
+        if row_state(contract, declarer, tricks) == "blank":
+            scores.append(None)
+            flags.append(None)
+            continue
+        if not board_ok:
+            flag = "flag_board"
+        elif (any(not blank(p) and not isinstance(p, int | float) for p in (ns, ew))
+              or (not blank(ns) and ns == ew)):
+            flag = "flag_pair"
+        else:
+            flag = result_flag(contract, declarer, tricks)
+            if flag is None and any(not blank(p) and pairs_all.count(p) > 1 for p in (ns, ew)):
+                flag = "flag_twice"
+        flags.append(flag)
+        scores.append(None if flag else ns_score(contract, declarer, tricks, board))
+    valid = [s for s in scores if s is not None]
+    mps = iter(E.matchpoints(valid, scale)) if valid else iter(())
+    top = E.top(len(valid), scale) if valid else None
+    mpns = [None if s is None else next(mps) for s in scores]
+    return {
+        "ScoreNS": scores,
+        "ScoreEW": [None if s is None else -s for s in scores],
+        "MPNS": mpns,
+        "MPEW": [None if m is None else top - m for m in mpns],
+        "Check": [FLAG[f] if f else None for f in flags],
+        "Top": [top],
+        "Dealer": [str(E.board_dealer(board)) if board_ok else None],
+        "Vulnerability": [str(E.board_vul(board)) if board_ok else None],
+    }
+
+
+def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: Any = None,
+                       mess: bool = False) -> Scenario:
+    """A traveller: random results on some tables, blank rows between; with ``mess``
+    also half-filled rows, lower-case contracts and impossible rows. ``board=""``
+    leaves the board number blank."""
+    rng = random.Random(seed)
+    board = rng.randint(1, 36) if board is None else board
+    pool = rng.sample(COMMON_CONTRACTS, 3) + ["3NTX", "2HXX"]
+    rows = []
+    for table in range(1, tables + 1):
+        if rng.random() < 0.2:
+            rows.append((None, None, None, None, None))
+            continue
+        contract, declarer, tricks = random_result(rng, pool)
+        rows.append((table, 100 + table, contract, declarer, tricks))
+    if mess:
+        rows[0] = (1, 101, "4s", "n", 10)  # lower case works
+        rows[1] = (2, 102, "3NT", None, 9)  # half-filled: blank
+        rows[2] = (3, 103, "4S", "E", None)  # half-filled: blank
+        rows[3] = (4, 104, "8S", "N", 9)  # impossible contract
+        rows[4] = (5, 105, "4H", "Q", 10)  # unknown declarer
+        rows[5] = (6, 106, "4H", "S", 14)  # 14 tricks
+        rows[6] = (7, 7, "2C", "W", 8)  # a pair against itself
+        rows[7] = (8, 150, "2D", "W", 8)  # EW pair 150 twice: both rows flagged
+        rows[11] = (12, 150, "1NT", "N", 7)
+        rows[8] = (None, None, "PASS", None, None)  # passed out, no pairs: scored 0
+        rows[9] = (10, 110, "?", "N", 9)  # a wildcard is not a contract
+        rows[10] = (11, 111, "4S", "*", 9)  # nor a declarer
+    expected = traveller_expected(board, rows, scale)
+    inputs = {name: [r[i] for r in rows]
+              for i, name in enumerate(("NS", "EW", "Contract", "Declarer", "Tricks"))}
+    inputs["Board"] = [None if board == "" else board]
+    inputs["MPScale"] = [scale]
+    return Scenario("traveller", f"traveller-{seed}", inputs, expected)
+
+
+# --- pairs ------------------------------------------------------------------------------------
+
+
+def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
+                   board_limit: int = 36) -> dict[str, list]:
+    """Expected outputs of pairs.xlsx for rows of (board, ns, ew, contract, decl, tricks)."""
+    listed = [p for p in pair_numbers if not blank(p)]
+    flags: list[str | None] = []
+    scores: list[int | None] = []
+    for board, ns, ew, contract, declarer, tricks in rows:
+        if row_state(contract, declarer, tricks, (board, ns, ew)) == "blank":
+            flags.append(None)
+            scores.append(None)
+            continue
+        if not is_whole(board, 1, board_limit):
+            flag = "flag_board"
+        elif ns not in listed or ew not in listed or ns == ew:
+            flag = "flag_pair"
+        else:
+            flag = result_flag(contract, declarer, tricks)
+            if flag is None:
+                for pair in (ns, ew):
+                    seen = sum((r[1] == pair) + (r[2] == pair) for r in rows if r[0] == board)
+                    if seen > 1:
+                        flag = "flag_twice"
+        flags.append(flag)
+        scores.append(None if flag else ns_score(contract, declarer, tricks, board))
+    mpns: list[float | None] = [None] * len(rows)
+    tops: list[float | None] = [None] * len(rows)
+    for board in {r[0] for r, s in zip(rows, scores, strict=True) if s is not None}:
+        where = [i for i, r in enumerate(rows) if r[0] == board and scores[i] is not None]
+        for i, mp in zip(where, E.matchpoints([scores[i] for i in where], scale), strict=True):
+            mpns[i] = mp
+            tops[i] = E.top(len(where), scale)
+    mpew = [None if m is None else t - m for m, t in zip(mpns, tops, strict=True)]
+
+    boards_played, pair_mp, pair_top, pair_pct, pair_check = [], [], [], [], []
+    for number in pair_numbers:
+        if blank(number):
+            for column in (boards_played, pair_mp, pair_top, pair_pct, pair_check):
+                column.append(None)
+            continue
+        played = [(i, side) for i, r in enumerate(rows) for side in (1, 2)
+                  if r[side] == number and scores[i] is not None]
+        boards_played.append(len(played))
+        if played:
+            mp = sum(mpns[i] if side == 1 else mpew[i] for i, side in played)
+            top = sum(tops[i] for i, _ in played)
+            pair_mp.append(mp)
+            pair_top.append(top)
+            pair_pct.append(50.0 if top == 0 else 100 * mp / top)
+        else:
+            pair_mp.append(None)
+            pair_top.append(None)
+            pair_pct.append(None)
+        pair_check.append(FLAG["flag_twice"] if pair_numbers.count(number) > 1 else None)
+
+    ranked = sorted((i for i, p in enumerate(pair_pct) if p is not None),
+                    key=lambda i: (-pair_pct[i], i))
+    places = E.place_labels(E.rank([pair_pct[i] for i in ranked])) if ranked else []
+    size = len(pair_numbers)
+
+    def padded(values: list) -> list:
+        return values + [None] * (size - len(values))
+
+    return {
+        "ScoreNS": scores,
+        "ScoreEW": [None if s is None else -s for s in scores],
+        "MPNS": mpns,
+        "MPEW": mpew,
+        "BoardTop": tops,
+        "Check": [FLAG[f] if f else None for f in flags],
+        "PairBoards": boards_played,
+        "PairMP": pair_mp,
+        "PairTop": pair_top,
+        "PairPercent": pair_pct,
+        "PairCheck": pair_check,
+        "RankPlace": padded(places),
+        "RankPair": padded([pair_numbers[i] for i in ranked]),
+        "RankName": None,  # filled by the scenario, which knows the names
+        "RankMP": padded([pair_mp[i] for i in ranked]),
+        "RankTop": padded([pair_top[i] for i in ranked]),
+        "RankPercent": padded([pair_pct[i] for i in ranked]),
+        "RankBoards": padded([boards_played[i] for i in ranked]),
+        "ResultsEntered": [sum(s is not None for s in scores)],
+        "ResultsFlagged": [sum(f is not None for f in flags)],
+        "_ranked": ranked,
+    }
+
+
+TRICKY_NAMES = ['=HYPERLINK("http://x","y")', "+358 40 123", "@home", "-minus-", "=1+1"]
+
+
+def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int = 2,
+                   mess: bool = False, full: bool = False) -> Scenario:
+    """A Mitchell: NS pairs 1..tables, EW pairs 31.. (unique numbers), every board at
+    every table (some not played), rows shuffled. ``mess`` adds impossible, duplicated
+    and half-filled rows, a pair with no results and a board played once; ``full``
+    fills the template's whole 30 x 36 capacity."""
+    rng = random.Random(seed)
+    if full:
+        tables, boards = 30, 36
+    ew_base = 30
+    rows = []
+    for board in range(1, boards + 1):
+        pool = rng.sample(COMMON_CONTRACTS, 3) + ["4SX"]
+        for table in range(1, tables + 1):
+            if not full and rng.random() < 0.08:
+                continue  # not played
+            contract, declarer, tricks = random_result(rng, pool)
+            if rng.random() < 0.1 and contract != "PASS":
+                contract = contract.lower()
+            rows.append((board, table, ew_base + table, contract, declarer, tricks))
+    numbers = list(range(1, 61))
+    names = [None] * 60
+    for i in range(tables):
+        names[i] = f"North {i + 1} & South {i + 1}"
+        names[ew_base + i] = f"East {i + 1} & West {i + 1}"
+    for i, name in enumerate(TRICKY_NAMES):
+        names[ew_base + i] = name
+    limit = 36
+    inputs_extra: dict[str, list] = {}
+    if mess:
+        limit = boards
+        inputs_extra["BoardCount"] = [boards]
+        rows += [
+            (boards + 1, 1, 31, "3NT", "N", 9),  # beyond BoardCount
+            (1, 77, 31, "3NT", "N", 9),  # unknown pair
+            (1, 5, 5, "3NT", "N", 9),  # a pair against itself
+            (2, 3, 33, "9NT", "N", 9),  # impossible contract
+            (2, 3, 33, "4S", "X", 9),  # unknown declarer
+            (2, 3, 33, "4S", "N", 14),  # 14 tricks
+            (3, 4, 34, "4S", "N", None),  # half-filled
+            (3, None, 34, "4S", "N", 10),  # half-filled
+            (boards, 29, 59, "1NT", "S", 7),  # pairs 29 / 59 play one board, once: 50%
+        ]
+        # Pair 2 plays board 1 twice: every one of its board-1 rows gets flagged.
+        rows.append((1, 2, 40, "2H", "E", 8))
+        names[28], names[58] = "Lonely NS", "Lonely EW"
+        numbers[59] = 12  # a duplicate number in the pair list
+    rng.shuffle(rows)
+    expected = pairs_expected(rows, numbers, scale, limit)
+    ranked = expected.pop("_ranked")
+    expected["RankName"] = ([names[i] or None for i in ranked]
+                            + [None] * (len(numbers) - len(ranked)))
+    inputs = {name: [r[i] for r in rows]
+              for i, name in enumerate(("Board", "NS", "EW", "Contract", "Declarer", "Tricks"))}
+    inputs.update(PairNumber=numbers, PairName=names, MPScale=[scale], **inputs_extra)
+    label = "pairs-full" if full else f"pairs-{seed}"
+    return Scenario("pairs", label, inputs, expected)
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+
+def room_result(board: Any, contract: Any, declarer: Any, tricks: Any,
+                board_ok: bool, twice: bool) -> tuple[str, Any]:
+    """('blank', None), ('flag', key) or ('score', NS score) for one room."""
+    if row_state(contract, declarer, tricks) == "blank":
+        return "blank", None
+    if not board_ok:
+        return "flag", "flag_board"
+    flag = result_flag(contract, declarer, tricks)
+    if flag is None and twice:
+        flag = "flag_twice"
+    if flag:
+        return "flag", flag
+    return "score", ns_score(contract, declarer, tricks, board)
+
+
+def teams_expected(rows: list[tuple]) -> dict[str, list]:
+    """Expected outputs of teams.xlsx for rows of
+    (board, open contract, decl, tricks, closed contract, decl, tricks)."""
+    boards = [r[0] for r in rows]
+    own = ("flag_contract", "flag_declarer", "flag_tricks")
+    open_scores, closed_scores, board_imps, checks = [], [], [], []
+    for board, *rooms in rows:
+        ok = is_whole(board, 1)
+        twice = not blank(board) and boards.count(board) > 1
+        results = [room_result(board, *rooms[i:i + 3], ok, twice) for i in (0, 3)]
+        open_scores.append(results[0][1] if results[0][0] == "score" else None)
+        closed_scores.append(results[1][1] if results[1][0] == "score" else None)
+        check = None
+        for (kind, key), room in zip(results, ("open", "closed"), strict=True):
+            if kind == "flag":
+                check = FLAG[key] + (f" ({room})" if key in own else "")
+                break
+        checks.append(check)
+        both = open_scores[-1] is not None and closed_scores[-1] is not None
+        board_imps.append(E.imps(open_scores[-1] - closed_scores[-1]) if both else None)
+    played = [i for i in board_imps if i is not None]
+    total = sum(played) if played else None
+    n = len(played)
+    return {
+        "OpenScore": open_scores,
+        "ClosedScore": closed_scores,
+        "BoardIMPs": board_imps,
+        "Check": checks,
+        "TotalIMPs": [total],
+        "BoardsPlayed": [n],
+        "HomeIMPs": [sum(i for i in played if i > 0) if played else None],
+        "AwayIMPs": [-sum(i for i in played if i < 0) if played else None],
+        "VPHome": [E.vp(total, n) if n else None],
+        "VPAway": [E.vp(-total, n) if n else None],
+    }
+
+
+def teams_scenario(seed: int, *, boards: int = 64, mess: bool = False,
+                   empty: bool = False) -> Scenario:
+    """A match: random results in both rooms on the first ``boards`` boards; with
+    ``mess`` half-filled and impossible rows and a repeated board number."""
+    rng = random.Random(seed)
+    numbers: list[Any] = list(range(1, 65))
+    rows = []
+    for index in range(64):
+        if empty or index >= boards:
+            rows.append((numbers[index], None, None, None, None, None, None))
+            continue
+        pool = rng.sample(COMMON_CONTRACTS, 3) + ["3NTXX"]
+        rows.append((numbers[index], *random_result(rng, pool), *random_result(rng, pool)))
+    if mess:
+        rows[0] = (1, "4s", "n", 10, "4S", "E", 8)  # lower case
+        rows[1] = (2, "3NT", "N", 9, None, None, None)  # closed room not played yet
+        rows[2] = (3, "3NT", "N", None, "3NT", "S", 9)  # half-filled
+        rows[3] = (4, "4S", "N", 10, "4S", "W", 15)  # 15 tricks in the closed room
+        rows[4] = (5, "4Z", "N", 10, "4S", "W", 9)  # no such contract in the open room
+        rows[5] = (9, "PASS", None, None, "1NT", "N", 6)  # board 9 twice (see row 9)
+        rows[6] = (None, "2C", "S", 8, "2C", "S", 8)  # no board number
+        rows[7] = (8.5, "2C", "S", 8, "2C", "S", 8)  # not a board number
+    expected = teams_expected(rows)
+    names = ("Board", "OpenContract", "OpenDeclarer", "OpenTricks",
+             "ClosedContract", "ClosedDeclarer", "ClosedTricks")
+    inputs = {name: [r[i] for r in rows] for i, name in enumerate(names)}
+    inputs.update(HomeTeam=[TRICKY_NAMES[0]], AwayTeam=["+358 Bridge Club"])
+    label = f"teams-{seed}{'-empty' if empty else ''}"
+    return Scenario("teams", label, inputs, expected)
+
+
+# --- self-tests of the reference -----------------------------------------------------------
+
+
+def test_reference_matchpoints_sum_to_n_times_n_minus_1():
+    scenario = pairs_scenario(1)
+    by_board: dict[int, list[float]] = {}
+    for board, mp in zip(scenario.inputs["Board"], scenario.expected["MPNS"], strict=True):
+        if mp is not None:
+            by_board.setdefault(board, []).append(mp)
+    for mps in by_board.values():
+        assert sum(mps) == len(mps) * (len(mps) - 1)
+
+
+def test_reference_flags_the_messy_rows():
+    expected = traveller_scenario(3, mess=True).expected
+    assert expected["Check"][:12] == [None, None, None, "contract?", "declarer?", "tricks?",
+                                      "pair?", "twice?", None, "contract?", "declarer?",
+                                      "twice?"]
+    assert expected["ScoreNS"][8] == 0  # passed out
+    teams = teams_scenario(4, mess=True).expected
+    assert teams["Check"][:9] == [None, None, None, "tricks? (closed)", "contract? (open)",
+                                  "twice?", "board?", "board?", "twice?"]

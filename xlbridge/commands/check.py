@@ -1,0 +1,56 @@
+"""``xlbridge check``: is a filled workbook complete and sane? Never modifies the file."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
+from ..director import events
+from ..director.check import Checked, check
+from ..director.safe_open import UnreadableWorkbook
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``check`` subcommand."""
+    parser = subparsers.add_parser(
+        "check",
+        help="check a filled workbook: every input, pairs, boards (exit 1 on problems)",
+        description="Find the template by its defined names, check every filled input "
+        "and the event as a whole, and print each problem with its cell. "
+        "Exit status: 0 clean, 1 problems found, 2 the file cannot be read. "
+        "The file is only read, never written.",
+    )
+    parser.add_argument("file", metavar="FILE.xlsx", help="a filled xlbridge workbook")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print each problem as ``Sheet!A1: message`` and a summary line."""
+    try:
+        book = events.read(args.file)
+    except UnreadableWorkbook as error:
+        raise CommandError(str(error)) from None
+    checked = check(book)
+    for problem in checked.problems:
+        print(problem)
+    count = len(checked.problems)
+    what = summary(checked)
+    if count:
+        print(f"{args.file}: {what}: {count} problem{'s' if count != 1 else ''}")
+        return EXIT_PROBLEMS
+    print(f"{args.file}: {what}: no problems")
+    return EXIT_OK
+
+
+def summary(checked: Checked) -> str:
+    """What was checked, e.g. ``pairs event, 18 pairs, 243 results``."""
+    event = checked.event
+    title = checked.book.title
+    if checked.book.kind == "pairs":
+        playing = {number for r in event.results for number in (r.ns, r.ew)}
+        return f"{title}, {len(playing)} pairs, {len(event.results)} results"
+    if checked.book.kind == "traveller":
+        return f"{title}, {len(event.results)} results"
+    if checked.book.kind == "teams":
+        return f"{title}, {len(event.boards)} boards"
+    return title

@@ -1,0 +1,91 @@
+"""``xlbridge demo``: the whole thing at work in one command.
+
+Writes the blank template set and two filled sample books (a pairs event and a
+team match, the same every run), reads the filled books back as ``report``
+would, scores them with the engine and prints the ranking and the match result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from .. import workbooks
+from ..cli import EXIT_OK, CommandError
+from ..director import events, fill, sample
+from ..director import report as reports
+from ..director.check import check
+from ..director.safe_open import UnreadableWorkbook
+
+PAIRS_FILE = "sample-pairs.xlsx"
+TEAMS_FILE = "sample-teams.xlsx"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``demo`` subcommand."""
+    parser = subparsers.add_parser(
+        "demo",
+        help="write the templates and a filled sample pairs event and team match, and score them",
+        description="Write every template plus a filled sample pairs event (9 tables, "
+        "27 boards) and team match (24 boards) into a folder, score them with the engine "
+        "and print the ranking and the match result.",
+    )
+    parser.add_argument("--out", metavar="DIR", type=Path, default=Path("xlbridge-demo"),
+                        help="folder to write into (default ./xlbridge-demo)")
+    parser.add_argument("--force", action="store_true", help="replace files already there")
+    parser.add_argument("--lang", default="en", help="labels: en (default) or fi")
+    parser.add_argument("--paper", default="A4", help="A4 (default) or Letter")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the sample's ranking and match result, write the files, and confirm that the
+    filled books, read back as ``xlbridge report`` reads them, say the same."""
+    started = time.perf_counter()
+    # Bad options fail here, before anything is printed or written.
+    args.lang, args.paper = workbooks.language(args.lang), workbooks.paper_name(args.paper)
+    out: Path = args.out
+    samples = [out / PAIRS_FILE, out / TEAMS_FILE]
+    existing = [str(p) for p in samples if p.exists()]
+    if existing and not args.force:
+        raise CommandError(f"{', '.join(existing)} already exist; use --force to replace "
+                           "them or --out to choose another folder")
+    event, match = sample.pairs_event(), sample.team_match()
+    # The engine scores the sample first, so the ranking shows at once; the files follow.
+    pairs, teams = reports.score_pairs(event), reports.score_teams(match)
+    print(reports.format_pairs(pairs), end="\n\n", flush=True)
+    print(reports.format_teams(teams), end="\n\n", flush=True)
+    try:
+        written = workbooks.write_set(out, lang=args.lang, paper=args.paper, force=args.force)
+        workbooks.save(fill.pairs_workbook(event, lang=args.lang, paper=args.paper, fit=True),
+                       samples[0], force=args.force)
+        workbooks.save(fill.teams_workbook(match, lang=args.lang, paper=args.paper, fit=True),
+                       samples[1], force=args.force)
+    except workbooks.WorkbookExistsError as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"cannot write to {out}: {error.strerror or error}") from None
+    # What the files hold, read back and scored exactly as `xlbridge report` does, must be
+    # what was printed.
+    if (reports.score_pairs(_checked(samples[0])).standings != pairs.standings
+            or reports.score_teams(_checked(samples[1])).boards != teams.boards):
+        raise CommandError(f"{out}: the sample books read back differently from the sample")
+    print(f"Wrote {len(written) + 2} workbooks to {out}/ in {time.perf_counter() - started:.1f} s:")
+    for path in [*written, *samples]:
+        print(f"  {path}")
+    print(f"\nNext: open {samples[0]} in Excel or LibreOffice, or try\n"
+          f"  xlbridge check {samples[0]}\n"
+          f"  xlbridge report {samples[1]} --csv match.csv --pdf match.pdf")
+    return EXIT_OK
+
+
+def _checked(path: Path):
+    """The event in a sample book, read back and checked (it must be clean)."""
+    try:
+        checked = check(events.read(path))
+    except UnreadableWorkbook as error:
+        raise CommandError(str(error)) from None
+    if checked.problems:  # the sample is generated valid: a problem here is a bug
+        raise CommandError(f"{path}: the sample has problems: {checked.problems[0]}")
+    return checked.event

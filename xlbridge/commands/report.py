@@ -1,0 +1,84 @@
+"""``xlbridge report``: results of a filled workbook, computed by the engine from its inputs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
+from ..director import events, office, printout
+from ..director import report as reports
+from ..director.check import check
+from ..director.safe_open import UnreadableWorkbook
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``report`` subcommand."""
+    parser = subparsers.add_parser(
+        "report",
+        help="print the ranking or match result of a filled workbook; write CSV and PDF",
+        description="Score a filled pairs event, team match or traveller with the engine "
+        "from its inputs (cached formula values are not trusted), print the ranking or the "
+        "match result, and optionally write CSV and a PDF for the notice board "
+        "(the PDF needs LibreOffice).",
+    )
+    parser.add_argument("file", metavar="FILE.xlsx", help="a filled xlbridge workbook")
+    parser.add_argument("--csv", metavar="OUT", type=Path, help="write the results as CSV")
+    parser.add_argument("--pdf", metavar="OUT", type=Path,
+                        help="write a printable PDF (through LibreOffice)")
+    parser.add_argument("--paper", choices=("A4", "Letter"), default="A4",
+                        help="paper size of the PDF (default A4)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the results; exit 1 (writing nothing) if the workbook has problems."""
+    if args.pdf and office.soffice() is None:
+        raise CommandError(f"cannot write {args.pdf}: LibreOffice is not installed; "
+                           f"{office.INSTALL_HINT}")
+    try:
+        book = events.read(args.file)
+    except UnreadableWorkbook as error:
+        raise CommandError(str(error)) from None
+    if book.kind not in ("pairs", "teams", "traveller"):
+        raise CommandError(f"{args.file}: is a {book.title}; report covers pairs events, "
+                           "team matches and travellers (use `xlbridge check` for the others)")
+    checked = check(book)
+    if checked.problems:
+        for problem in checked.problems:
+            print(problem, file=sys.stderr)
+        count = len(checked.problems)
+        print(f"{args.file}: {count} problem{'s' if count != 1 else ''}; fix them first "
+              f"(xlbridge check {args.file})", file=sys.stderr)
+        return EXIT_PROBLEMS
+    if book.kind == "teams":
+        scored = reports.score_teams(checked.event)
+        text, write_csv, sheet = (reports.format_teams(scored), reports.write_teams_csv,
+                                  printout.teams_printout)
+    else:
+        scored = reports.score_pairs(checked.event)
+        if book.kind == "traveller":
+            text, write_csv, sheet = (reports.format_traveller(scored),
+                                      reports.write_traveller_csv, printout.traveller_printout)
+        else:
+            text, write_csv, sheet = (reports.format_pairs(scored), reports.write_pairs_csv,
+                                      printout.pairs_printout)
+    print(text)
+    try:
+        if args.csv:
+            write_csv(scored, args.csv)
+            print(f"\nWrote {args.csv}")
+        if args.pdf:
+            with tempfile.TemporaryDirectory(prefix="xlbridge-report-") as temp:
+                source = Path(temp) / f"{args.pdf.stem or 'report'}.xlsx"
+                sheet(scored, args.paper).save(source)
+                office.to_pdf(source, args.pdf)
+            print(f"Wrote {args.pdf}")
+    except office.OfficeError as error:
+        raise CommandError(f"{args.pdf}: {error}") from None
+    except OSError as error:
+        raise CommandError(f"cannot write {error.filename or 'the output'}: "
+                           f"{error.strerror or error}") from None
+    return EXIT_OK

@@ -1,0 +1,408 @@
+"""Check a filled template: every input, and the event as a whole.
+
+Each problem names its cell (``Results!D17``) and says what is wrong in the
+engine's words (``contract "8S": level must be 1-7``), so a director can go
+straight to the cell. The same pass turns the inputs into the event values the
+report scores, so the report never scores anything the check would refuse.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ..engine import BridgeInputError, Contract, Seat, mp_scale, parse_contract, tricks_taken
+from ..engine.errors import describe
+from ..engine.numeric import whole_number
+from .events import FilledBook
+from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamMatch
+from .names import Cell, NamedCells
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing to fix, at one cell."""
+
+    cell: Cell
+    message: str
+
+    @property
+    def address(self) -> str:
+        """Where to fix it, e.g. ``Results!D17``."""
+        return self.cell.address
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The outcome of a check: the problems found and, when readable, the event."""
+
+    book: FilledBook
+    problems: tuple[Problem, ...]
+    event: PairsEvent | TeamMatch | None
+
+    @property
+    def clean(self) -> bool:
+        """True when nothing needs fixing."""
+        return not self.problems
+
+
+class _Problems:
+    """Collects problems; turns engine errors on a cell into one problem each."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def add(self, cell: Cell, message: str) -> None:
+        self.found.append(Problem(cell, message))
+
+    def parse(self, cell: Cell, parser: Callable[[object], T]) -> T | None:
+        """``parser(cell.value)``, or None after recording its error at the cell."""
+        if cell.formula:
+            self.add(cell, f"holds a formula ({str(cell.value)[:20]}); type the value itself")
+            return None
+        try:
+            return parser(cell.value)
+        except BridgeInputError as error:
+            self.add(cell, str(error))
+            return None
+
+    def sorted(self) -> tuple[Problem, ...]:
+        return tuple(sorted(self.found, key=lambda p: (p.cell.sheet, p.cell.row, p.cell.column)))
+
+
+def _pair_number(value: object) -> int:
+    return whole_number(value, "pair", 1)
+
+
+def _board_number(value: object) -> int:
+    return whole_number(value, "board", 1)
+
+
+def _contract(value: object) -> Contract:
+    """A contract in the standard form the templates' formulas look up (``4SX``, ``PASS``).
+
+    The engine reads more (``3N``, ``4S*``, ``4♠``, ``P``, a declarer appended), but
+    the workbook's lookup table holds only the standard spellings, so a director
+    would see a flag in the sheet: say which spelling to use instead.
+    """
+    parsed = parse_contract(value)
+    text = "".join(str(value).split()).upper()
+    if parsed.declarer is not None:
+        raise BridgeInputError(f"contract {describe(value)}: write {parsed.with_declarer(None)} "
+                               f"here and the declarer ({parsed.declarer}) in its own column")
+    if text != str(parsed):
+        raise BridgeInputError(f"contract {describe(value)}: write it as {parsed} "
+                               "(the workbook reads 4S, 3NTX, 2HXX, PASS ...)")
+    return parsed
+
+
+def _declarer(value: object) -> Seat:
+    seat = Seat.parse(value)
+    if str(value).strip().upper() != seat.value:
+        raise BridgeInputError(f"declarer {describe(value)}: write {seat}")
+    return seat
+
+
+def _tricks(contract: Contract) -> Callable[[object], int]:
+    """Tricks as the templates take them: a whole number 0-13 (typed, not text)."""
+
+    def parse(value: object) -> int:
+        if isinstance(value, str):
+            try:
+                taken = tricks_taken(contract, value)
+            except BridgeInputError:
+                raise BridgeInputError(f"tricks {describe(value)}: type the tricks declarer "
+                                       "took, a number 0-13") from None
+            raise BridgeInputError(f"tricks {describe(value)}: type the tricks declarer took "
+                                   f"as a number ({taken}), not as text")
+        number = whole_number(value, "tricks")
+        if number < 0:
+            raise BridgeInputError(f"tricks {describe(value)}: type the tricks declarer took, "
+                                   f"0-13 (down {-number} in {contract} is "
+                                   f"{contract.tricks_needed + number} tricks)")
+        return tricks_taken(contract, number)
+
+    return parse
+
+
+def _play(problems: _Problems, contract: Cell, declarer: Cell, tricks: Cell) -> Play | None:
+    """One result: contract, declarer and tricks; None (with problems) when unusable."""
+    if contract.blank:
+        problems.add(contract, "no contract (type PASS for a passed-out board)")
+        return None
+    parsed = problems.parse(contract, _contract)
+    seat = None if declarer.blank else problems.parse(declarer, _declarer)
+    if parsed is None:
+        return None
+    if parsed.passed_out:
+        ok = True
+        for cell, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not cell.blank:
+                problems.add(cell, f"the board was passed out, so {what} must be blank "
+                                   "(or correct the contract)")
+                ok = False
+        return Play("PASS") if ok else None
+    if declarer.blank:
+        problems.add(declarer, f"no declarer for {parsed}: give N, E, S or W")
+    if tricks.blank:
+        problems.add(tricks, f"no tricks for {parsed}: give the tricks declarer took, 0-13")
+        return None
+    taken = problems.parse(tricks, _tricks(parsed))
+    if seat is None or taken is None:
+        return None
+    return Play(str(parsed), str(seat), taken)
+
+
+def _in_use(cells: Sequence[Cell]) -> bool:
+    return any(not cell.blank for cell in cells)
+
+
+def _columns(problems: _Problems, cells: NamedCells, names: Sequence[str]) -> list[tuple[Cell, ...]]:
+    """The rows of equal-length named columns (cut to the shortest, with a problem)."""
+    columns = [cells.column(name) for name in names]
+    lengths = {len(column) for column in columns}
+    if len(lengths) > 1:
+        shortest = min(lengths)
+        first = next(column[0] for column in columns if column)
+        problems.add(first, "the named columns " + ", ".join(names) + " differ in length "
+                            f"({', '.join(str(len(c)) for c in columns)}); only the first "
+                            f"{shortest} rows are checked")
+    return list(zip(*columns, strict=False))
+
+
+def _text(cells: NamedCells, name: str, default: str = "") -> str:
+    value = cells.value(name)
+    if value is None:
+        return default
+    if hasattr(value, "strftime"):
+        return value.strftime("%Y-%m-%d")
+    return str(value).strip()
+
+
+def _scale(problems: _Problems, cells: NamedCells) -> int:
+    cell = cells.cell("MPScale")
+    if cell is None or cell.blank:
+        return 2
+    return problems.parse(cell, _mp_scale_cell) or 2
+
+
+def _count(problems: _Problems, cells: NamedCells, name: str, what: str) -> tuple[int, Cell] | None:
+    """A setup count such as ``BoardCount``: (value, its cell), or None when blank."""
+    cell = cells.cell(name)
+    if cell is None or cell.blank:
+        return None
+    value = problems.parse(cell, lambda v: whole_number(v, what, 1))
+    return None if value is None else (value, cell)
+
+
+def _mp_scale_cell(value: object) -> int:
+    # A setup dropdown may show the scale as text, e.g. "2/1/0" or "1/½/0".
+    if isinstance(value, str) and "/" in value:
+        value = value.split("/")[0]
+    return mp_scale(value)
+
+
+def _pairs(problems: _Problems, cells: NamedCells) -> tuple[Pair, ...]:
+    """The event's pair list from ``PairNumber``/``PairName`` (empty when absent)."""
+    pairs: dict[int, Pair] = {}
+    names = cells.column("PairName")
+    for index, cell in enumerate(cells.column("PairNumber")):
+        if cell.blank:
+            continue
+        number = problems.parse(cell, _pair_number)
+        if number is None:
+            continue
+        if number in pairs:
+            problems.add(cell, f"pair {number} is listed twice")
+            continue
+        name = names[index].value if index < len(names) else None
+        pairs[number] = Pair(number, "" if name is None else str(name).strip())
+    return tuple(sorted(pairs.values(), key=lambda pair: pair.number))
+
+
+def _describe_numbers(numbers: Sequence[int]) -> str:
+    """``1-18`` for a run, else the numbers themselves.
+
+    >>> _describe_numbers([1, 2, 3]), _describe_numbers([1, 3, 4])
+    ('1-3', '1, 3, 4')
+    """
+    ordered = sorted(numbers)
+    if ordered and ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def check_pairs(book: FilledBook) -> Checked:
+    """Check a pairs event (or a one-board traveller) and read its results."""
+    problems = _Problems()
+    cells = book.cells
+    traveller = book.kind == "traveller"
+    pairs = () if traveller else _pairs(problems, cells)
+    known = {pair.number for pair in pairs}
+    scale = _scale(problems, cells)
+    board_count = _count(problems, cells, "BoardCount", "boards")
+    board_cell = cells.cell("Board") if traveller else None
+    traveller_board = None
+    if board_cell is not None and not board_cell.blank:
+        traveller_board = problems.parse(board_cell, _board_number)
+    elif board_cell is not None and _in_use(cells.column("Contract")):
+        problems.add(board_cell, "no board number")
+    names = ("NS", "EW", "Contract", "Declarer", "Tricks") if traveller else (
+        "Board", "NS", "EW", "Contract", "Declarer", "Tricks")
+    results: list[PairResult] = []
+    seats: list[_Seating] = []
+    for row in _columns(problems, cells, names):
+        if not _in_use(row):
+            continue
+        if traveller:
+            board_value = traveller_board
+            ns, ew, contract, declarer, tricks = row
+        else:
+            board, ns, ew, contract, declarer, tricks = row
+            board_value = None
+            if board.blank:
+                problems.add(board, "no board number")
+            else:
+                board_value = problems.parse(board, _board_number)
+                if board_value is not None and board_count and board_value > board_count[0]:
+                    problems.add(board, f"board {board_value}: the event has {board_count[0]} "
+                                        f"boards ({board_count[1].address})")
+                    board_value = None
+        pair_numbers = []
+        for cell, side in ((ns, "NS"), (ew, "EW")):
+            if cell.blank:
+                problems.add(cell, f"no {side} pair number")
+                pair_numbers.append(None)
+                continue
+            number = problems.parse(cell, _pair_number)
+            if number is not None and known and number not in known:
+                problems.add(cell, f"pair {number} is not in the event "
+                                   f"(the pair list has {_describe_numbers(sorted(known))})")
+            pair_numbers.append(number)
+        ns_number, ew_number = pair_numbers
+        if ns_number is not None and ns_number == ew_number:
+            problems.add(ew, f"NS and EW are both pair {ns_number}")
+        play = _play(problems, contract, declarer, tricks)
+        if board_value is not None:
+            seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew))
+        if None not in (board_value, ns_number, ew_number, play):
+            results.append(PairResult(board_value, ns_number, ew_number, play))
+    _check_boards(problems, seats)
+    event = PairsEvent(
+        name=_text(cells, "EventName", book.path.stem), date=_text(cells, "EventDate"),
+        pairs=pairs, results=tuple(results), scale=scale,
+    )
+    return Checked(book, problems.sorted(), event)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """Who played a board in one row, as far as the row could be read."""
+
+    board: int
+    ns: int | None
+    ew: int | None
+    board_cell: Cell
+    ns_cell: Cell
+    ew_cell: Cell
+
+
+def _check_boards(problems: _Problems, seats: list[_Seating]) -> None:
+    """Event-level checks: a pair on a board twice, boards with too few or many results.
+
+    Every row with a readable board number counts, even one whose result has a
+    problem of its own, so one typo does not also make its board look short.
+    """
+    seen: dict[tuple[int, int], Cell] = {}
+    first_row: dict[int, Cell] = {}
+    counts: Counter[int] = Counter()
+    for seat in seats:
+        counts[seat.board] += 1
+        first_row.setdefault(seat.board, seat.board_cell)
+        for number, cell in ((seat.ns, seat.ns_cell), (seat.ew, seat.ew_cell)):
+            if number is None or (cell is seat.ew_cell and seat.ns == seat.ew):
+                continue
+            key = (seat.board, number)
+            if key in seen:
+                problems.add(cell, f"pair {number} plays board {seat.board} twice "
+                                   f"(also at {seen[key].address})")
+            else:
+                seen[key] = cell
+    if len(counts) < 2:
+        return
+    # The usual number of results a board has: one per table in a normal movement.
+    tally = Counter(counts.values())
+    expected = max(tally, key=lambda count: (tally[count], count))
+    for board, count in sorted(counts.items()):
+        if count != expected:
+            problems.add(first_row[board], f"board {board} has {count} result"
+                                           f"{'s' if count != 1 else ''}; the other boards "
+                                           f"have {expected}")
+
+
+def check_teams(book: FilledBook) -> Checked:
+    """Check a team match and read its boards."""
+    problems = _Problems()
+    cells = book.cells
+    names = ("Board", "OpenContract", "OpenDeclarer", "OpenTricks",
+             "ClosedContract", "ClosedDeclarer", "ClosedTricks")
+    boards: list[TeamBoard] = []
+    seen: dict[int, Cell] = {}
+    for board, *inputs in _columns(problems, cells, names):
+        if not _in_use(inputs):
+            continue
+        open_cells, closed_cells = inputs[:3], inputs[3:]
+        number = None
+        if board.blank:
+            problems.add(board, "no board number")
+        else:
+            number = problems.parse(board, _board_number)
+            if number is not None and number in seen:
+                problems.add(board, f"board {number} appears twice (also at {seen[number].address})")
+                number = None
+            elif number is not None:
+                seen[number] = board
+        rooms = []
+        for room, room_cells in (("open", open_cells), ("closed", closed_cells)):
+            if not _in_use(room_cells):
+                problems.add(room_cells[0], f"board {number or '?'}: no result from the {room} room")
+                rooms.append(None)
+            else:
+                rooms.append(_play(problems, *room_cells))
+        if number is not None and None not in rooms:
+            boards.append(TeamBoard(number, rooms[0], rooms[1]))
+    match = TeamMatch(
+        name=_text(cells, "EventName", book.path.stem), date=_text(cells, "EventDate"),
+        home=_text(cells, "HomeTeam", "Home"), away=_text(cells, "AwayTeam", "Away"),
+        boards=tuple(boards),
+    )
+    return Checked(book, problems.sorted(), match)
+
+
+def check_deals(book: FilledBook) -> Checked:
+    """Check a rubber or Chicago sheet's deals (contract, declarer, tricks)."""
+    problems = _Problems()
+    for contract, declarer, tricks in _columns(problems, book.cells, ("Contract", "Declarer", "Tricks")):
+        if _in_use((contract, declarer, tricks)):
+            _play(problems, contract, declarer, tricks)
+    if book.kind == "chicago":
+        for cell in book.cells.column("HCP"):
+            if not cell.blank:
+                problems.parse(cell, lambda value: whole_number(value, "HCP", 0, 40))
+    return Checked(book, problems.sorted(), None)
+
+
+def check(book: FilledBook) -> Checked:
+    """Check any template xlbridge knows; the event is None where it has no report."""
+    if book.kind in ("pairs", "traveller"):
+        return check_pairs(book)
+    if book.kind == "teams":
+        return check_teams(book)
+    return check_deals(book)

@@ -1,0 +1,78 @@
+"""Fill an event into a template through its defined names, as a director would type it.
+
+Only inputs are written (board and pair numbers, contracts, declarers, tricks,
+setup cells); the template's own formulas score them when the workbook is opened.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from openpyxl import Workbook
+
+from .. import workbooks
+from .model import PairsEvent, Play, TeamMatch
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _set(book: Workbook, name: str, value: object) -> None:
+    """Write a single-cell name when the template has it."""
+    if name in book.defined_names:
+        workbooks.write_named(book, name, [value])
+
+
+def _columns(plays: list[Play]) -> tuple[list[str], list[str | None], list[int | None]]:
+    return ([p.contract for p in plays], [p.declarer or None for p in plays],
+            [p.tricks for p in plays])
+
+
+def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
+                   fit: bool = False) -> Workbook:
+    """The pairs template holding ``event``: its pair list, setup and every result.
+
+    With ``fit`` the template has just the tables and boards the event needs
+    (smaller and faster); otherwise the template's full size.
+    """
+    size = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
+    book = workbooks.build(
+        "pairs", lang=lang, paper=paper, event=event.name, date=_date(event.date),
+        pairs=[(pair.number, pair.names) for pair in event.pairs], scale=event.scale, **size,
+    )
+    if event.tables:
+        _set(book, "TableCount", event.tables)
+    if event.boards:
+        _set(book, "BoardCount", event.boards)
+    results = event.results
+    contracts, declarers, tricks = _columns([r.play for r in results])
+    workbooks.write_named(book, "Board", [r.board for r in results])
+    workbooks.write_named(book, "NS", [r.ns for r in results])
+    workbooks.write_named(book, "EW", [r.ew for r in results])
+    workbooks.write_named(book, "Contract", contracts)
+    workbooks.write_named(book, "Declarer", declarers)
+    workbooks.write_named(book, "Tricks", tricks)
+    return book
+
+
+def teams_workbook(match: TeamMatch, *, lang: str = "en", paper: str = "A4",
+                   fit: bool = False) -> Workbook:
+    """The team-match template holding ``match``: both teams and every board.
+
+    With ``fit`` the template has just the match's boards; otherwise its full size.
+    """
+    size = {"boards": len(match.boards)} if fit and match.boards else {}
+    book = workbooks.build("teams", lang=lang, paper=paper, event=match.name,
+                           date=_date(match.date), home=match.home, away=match.away, **size)
+    boards = sorted(match.boards, key=lambda b: b.board)
+    workbooks.write_named(book, "Board", [b.board for b in boards])
+    for room, plays in (("Open", [b.open for b in boards]), ("Closed", [b.closed for b in boards])):
+        contracts, declarers, tricks = _columns(plays)
+        workbooks.write_named(book, f"{room}Contract", contracts)
+        workbooks.write_named(book, f"{room}Declarer", declarers)
+        workbooks.write_named(book, f"{room}Tricks", tricks)
+    return book

@@ -1,0 +1,125 @@
+"""The notice-board printout: a report laid out as a one-sheet workbook to print.
+
+The values are the engine's (written as plain numbers, no formulas), so the PDF
+LibreOffice prints from it shows exactly what ``xlbridge report`` computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, Side
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .report import PairsReport, TeamsReport, describe_play
+
+_FONT = "Liberation Sans"
+_TITLE = Font(name=_FONT, size=16, bold=True)
+_SUBTITLE = Font(name=_FONT, size=11)
+_HEAD = Font(name=_FONT, size=11, bold=True)
+_BODY = Font(name=_FONT, size=11)
+_RULE = Border(bottom=Side(style="thin"))
+_SIGNED = "+0;-0;0"
+
+
+def _sheet(title: str, subtitle: str, paper: str) -> tuple[Workbook, Worksheet]:
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Results"
+    sheet["A1"] = title
+    sheet["A1"].font = _TITLE
+    sheet["A2"] = subtitle
+    sheet["A2"].font = _SUBTITLE
+    setup = sheet.page_setup
+    setup.paperSize = sheet.PAPERSIZE_LETTER if paper.upper() == "LETTER" else sheet.PAPERSIZE_A4
+    setup.orientation = "portrait"
+    setup.fitToWidth, setup.fitToHeight = 1, 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_options.horizontalCentered = True
+    sheet.oddFooter.center.text = "Page &P of &N"
+    sheet.oddHeader.right.text = "xlbridge"
+    return workbook, sheet
+
+
+def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Sequence[object]],
+           widths: Sequence[float], number_formats: Sequence[str | None]) -> int:
+    """Write a header and rows from row ``top``; return the next free row."""
+    for column, (text, width) in enumerate(zip(header, widths, strict=True), start=1):
+        cell = sheet.cell(top, column, text)
+        cell.font, cell.border = _HEAD, _RULE
+        cell.alignment = Alignment(horizontal="left" if number_formats[column - 1] is None
+                                   else "right", indent=1)
+        sheet.column_dimensions[cell.column_letter].width = width
+    for offset, row in enumerate(rows, start=1):
+        for column, value in enumerate(row, start=1):
+            cell = sheet.cell(top + offset, column)
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"  # a player called "=X" stays text
+            cell.font = _BODY
+            fmt = number_formats[column - 1]
+            # An indent each side keeps right-aligned numbers off the next column's text.
+            if fmt is None:
+                cell.alignment = Alignment(horizontal="left", indent=1)
+            else:
+                cell.number_format = fmt
+                cell.alignment = Alignment(horizontal="right", indent=1)
+    sheet.print_title_rows = f"{top}:{top}"
+    return top + len(rows) + 1
+
+
+def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
+    """The ranking of a pairs event, ready to print."""
+    event = report.event
+    scale = "2/1/0" if event.scale == 2 else "1/0.5/0"
+    workbook, sheet = _sheet(
+        event.name or "Pairs event",
+        f"{event.date}   {len(report.standings)} pairs, {report.boards} boards, "
+        f"matchpoints {scale}".strip(),
+        paper,
+    )
+    _table(
+        sheet, 4, ["Place", "Pair", "Names", "MP", "%"],
+        [[s.place, s.pair, s.names, s.mp, round(s.percent, 2)] for s in report.standings],
+        [8, 7, 44, 10, 9], [None, "0", None, "0.0", "0.00"],
+    )
+    return workbook
+
+
+def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
+    """A team match, board by board, with its totals and victory points."""
+    match = report.match
+    workbook, sheet = _sheet(
+        f"{match.home} v {match.away}",
+        f"{match.name}   {match.date}   {len(report.boards)} boards".strip(),
+        paper,
+    )
+    rows = [
+        [b.board, describe_play(b.open), b.open_score, describe_play(b.closed), b.closed_score,
+         max(b.imps, 0) or None, max(-b.imps, 0) or None]
+        for b in report.boards
+    ]
+    rows.append(["Total", None, None, None, None, report.imps_home, report.imps_away])
+    rows.append(["VP", None, None, None, None, report.vp_home, report.vp_away])
+    end = _table(
+        sheet, 4, ["Board", "Open room", "NS", "Closed room", "NS", match.home[:14], match.away[:14]],
+        rows, [7, 14, 8, 14, 8, 15, 15], [None, None, _SIGNED, None, _SIGNED, "0", "0"],
+    )
+    for column in (6, 7):
+        sheet.cell(end - 1, column).number_format = "0.00"
+    sheet.cell(end + 1, 1, report.verdict).font = _HEAD
+    return workbook
+
+
+def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
+    """One board's traveller with scores and matchpoints, ready to print."""
+    board = report.results[0].result.board if report.results else ""
+    workbook, sheet = _sheet(f"Board {board}", f"{len(report.results)} results", paper)
+    _table(
+        sheet, 4, ["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"],
+        [[r.result.ns, r.result.ew, describe_play(r.result.play), r.score, r.mp_ns, r.mp_ew]
+         for r in report.results],
+        [7, 7, 14, 10, 9, 9], ["0", "0", None, _SIGNED, "0.0", "0.0"],
+    )
+    return workbook

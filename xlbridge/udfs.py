@@ -1,0 +1,597 @@
+"""The Excel functions (FUNCTIONS.md): a thin xlwings layer over the engine.
+
+Each function is one decorator stack: ``@xw.func`` (the docstring is its
+description in Excel's function wizard), one ``@xw.arg`` per argument (its
+``doc``), then :func:`cells`, the one wrapper that turns cell values into
+engine input, broadcasts ranges, and maps :class:`BridgeInputError` to the
+runtime's error form. The same module is the classic add-in's
+``UDF MODULES`` and, bundled by ``xlbridge lite``, xlwings Lite's main.py.
+
+Functions are named in capitals so that both runtimes show exactly the names
+of the contract. Called as plain Python they behave as under the classic
+add-in: an error is the text ``#VALUE! <message>``::
+
+    >>> BRIDGESCORE("4S", 10, False), BRIDGESCORE("8S", 10, False)
+    (420, '#VALUE! contract "8S": level must be 1-7')
+    >>> BRIDGESCORE([["3NT"], ["4S"], [None]], [[9], ["+1"], [None]], 2, [["E"], ["N"], [None]])
+    [[-400], [650], ['']]
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import xlwings as xw
+
+from xlbridge import engine
+from xlbridge.engine.errors import BridgeInputError, describe
+from xlbridge.engine.numeric import real_number
+
+__all__ = [
+    "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER", "CHICAGODEALER", "CHICAGOVUL",
+    "COMPENSATION", "COMPIMPS", "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT",
+    "NEUBERG", "PLACE", "VP",
+]
+
+# xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
+# (Office.js) they come from xlwings.pro.udfs_officejs, and there an exception is
+# how a function shows #VALUE! with its message on hover. The classic add-in shows
+# an exception's whole traceback instead, so there (and in plain Python) the
+# error is returned as text.
+OFFICE_JS = getattr(xw.func, "__module__", "") == "xlwings.pro.udfs_officejs"
+
+# Options of every argument: xlwings passes cells on raw and cell() below reads
+# them, the same way in every runtime. xlwings' own cleaning would turn an error
+# cell into None (a blank, or even the argument's default) unless asked for its
+# text, and under Office.js it costs a `from pyodide.ffi import JsNull` per cell.
+CELL = {"convert": "raw"}
+
+# Excel's error values as text (xlwings' spelling), and by the xlErr code COM uses.
+ERROR_CODES = {
+    2000: "#NULL!", 2007: "#DIV/0!", 2015: "#VALUE!", 2023: "#REF!", 2029: "#NAME?",
+    2036: "#NUM!", 2042: "#N/A", 2043: "#GETTING_DATA", 2045: "#SPILL!", 2046: "#CONNECT!",
+    2047: "#BLOCKED!", 2048: "#UNKNOWN!", 2049: "#FIELD!", 2050: "#CALC!",
+}
+ERROR_VALUES = frozenset({*ERROR_CODES.values(), "#BUSY!", "#PYTHON!"})
+# The classic add-in gets an error cell from COM as the number 0x800A0000 + xlErr code.
+_COM_ERROR_BASE = -2146828288
+_COM_ERRORS = range(_COM_ERROR_BASE + 2000, _COM_ERROR_BASE + 2100)
+
+try:  # xlwings Lite (Pyodide 0.28 and later) passes an empty cell of a range as JsNull
+    from pyodide.ffi import JsNull as _JsNull  # type: ignore[import-not-found]
+except ImportError:
+    _JsNull = type(None)
+
+_REQUIRED = inspect.Parameter.empty
+
+
+def cell(value: Any, name: str) -> Any:
+    """One cell's value as engine input: ``None`` for a blank, the value otherwise.
+
+    Blank is an empty cell (None, or JsNull in xlwings Lite) or whitespace-only
+    text; a whole float is an int; a data-type cell (an Office.js dict) is its
+    basic value. An Excel error value raises :class:`BridgeInputError`: the text
+    ``#N/A`` ..., Office.js's error object, COM's error number, or the
+    ``#VALUE! ...`` text of another function of this module.
+
+    >>> cell("  ", "result") is None, cell(10.0, "result"), cell(-0.5, "imps")
+    (True, 10, -0.5)
+    >>> cell({"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}, "result")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: result #N/A: an error value; fix the cell it comes from
+    """
+    kind = type(value)
+    if kind is float:
+        # Excel's numbers are floats: 10.0 is 10, so messages read "board 0", not "board 0.0".
+        return int(value) if value.is_integer() else value
+    if value is None or kind is _JsNull:
+        return None
+    if kind is str or isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        if text[0] == "#" and (text in ERROR_VALUES or text.startswith("#VALUE! ")):
+            raise _error_value(name, text.split()[0])
+        return value
+    if kind is int and value in _COM_ERRORS:
+        code = value - _COM_ERROR_BASE
+        raise _error_value(name, ERROR_CODES.get(code, f"#{code}"))
+    if isinstance(value, dict):
+        if value.get("type") == "Error":
+            raise _error_value(name, str(value.get("basicValue") or "#VALUE!"))
+        return cell(value.get("basicValue"), name)
+    return value
+
+
+def _error_value(name: str, code: str) -> BridgeInputError:
+    return BridgeInputError(f"{name} {code}: an error value; fix the cell it comes from")
+
+
+def single(value: Any) -> Any:
+    """The value of a single cell however it is wrapped: ``[[x]]``, ``[x]`` or ``x``.
+
+    >>> single([[4]]), single(["4S"]), single([]), single(None)
+    (4, '4S', None, None)
+    """
+    while isinstance(value, list | tuple):
+        if not value:
+            return None
+        if len(value) > 1:
+            return value
+        value = value[0]
+    return value
+
+
+def grid(value: Any, name: str) -> Sequence[Sequence[Any]] | None:
+    """A range argument as rows of cells, or ``None`` for a single value.
+
+    A 1x1 range is a single value. A flat sequence is a row, as in Excel: xlwings
+    passes a one-row range so under Office.js, and COM an array such as {1,2,3}.
+
+    >>> grid([[1, 2], [3, 4]], "x"), grid((5, 6), "x"), grid([[7]], "x"), grid(8, "x")
+    ([[1, 2], [3, 4]], [(5, 6)], None, None)
+    """
+    if not isinstance(value, list | tuple) or not value:
+        return None
+    rows = value if isinstance(value[0], list | tuple) else [value]
+    try:
+        widths = set(map(len, rows))  # one pass in C: ranges are long
+    except TypeError:
+        widths = {-1}
+    if len(widths) != 1:
+        raise BridgeInputError(f"{name}: rows of different lengths; give a rectangular range")
+    if len(rows) == 1 and len(rows[0]) <= 1:
+        return None
+    return rows
+
+
+def whole(value: Any, name: str) -> tuple[Any, ...]:
+    """A whole-range argument (not broadcast) as its non-blank cells, row by row.
+
+    >>> whole([[420.0], [None], ["450"]], "field"), whole(None, "field")
+    ((420, '450'), ())
+    """
+    rows = grid(value, name)
+    if rows is None:
+        rows = [[single(value)]]
+    cells = (cell(v, name) for row in rows for v in row)
+    return tuple(v for v in cells if v is not None)
+
+
+def failed(error: BridgeInputError) -> str:
+    """The runtime's form of a bad input: an exception under Office.js, else ``#VALUE!`` text."""
+    if OFFICE_JS:
+        raise xw.XlwingsError(str(error)) from None
+    return f"#VALUE! {error}"
+
+
+def _plain(result: Any) -> Any:
+    """Engine values as Excel takes them: enums as their text, sequences as a row."""
+    if isinstance(result, str):
+        return str(result)
+    if isinstance(result, list | tuple):
+        return [_plain(r) for r in result]
+    return result
+
+
+def cells(
+    *, row: Sequence[str] | None = None, whole_ranges: Sequence[str] = ()
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The one wrapper of every Excel function: ranges in, arrays out, element-wise errors.
+
+    The decorated function is written for one result, taking engine input: each
+    argument is ``None`` when blank, and blank optionals get their default. The
+    wrapper calls it once per element of the broadcast shape of the other
+    arguments (single values broadcast; different shapes are an input error).
+
+    ``row``: when all these arguments are blank the element is ``""`` (an empty
+    template row); default the first argument. ``whole_ranges``: arguments that
+    are by nature a set of results (a board's field); they arrive as a tuple of
+    their non-blank cells and are never broadcast.
+
+    A result is a single value unless some broadcast argument is a range; an
+    element's result may itself be a list (a 1xN row) when nothing broadcasts.
+
+    >>> @cells()
+    ... def double(x, factor=2):
+    ...     return engine.numeric.real_number(x, "x") * factor
+    >>> double(3), double([[1], [None], ["a"]], None)
+    (6.0, [[2.0], [''], ['#VALUE! x "a": must be a number']])
+    """
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        parameters = inspect.signature(function).parameters
+        names = tuple(parameters)
+        defaults = tuple(p.default for p in parameters.values())
+        optional = tuple(i for i, d in enumerate(defaults) if d is not _REQUIRED)
+        is_whole = tuple(n in whole_ranges for n in names)
+        row_names = tuple(row) if row is not None else names[:1]
+        unknown = set(row_names) - set(names) or set(whole_ranges) - set(names)
+        if unknown:
+            raise TypeError(f"{function.__name__}: no argument {sorted(unknown)[0]}")
+        row_at = tuple(names.index(n) for n in row_names)
+
+        def element(values: list[Any]) -> Any:
+            """One result from cells already read: "" for an empty row."""
+            for i in row_at:
+                if values[i] is not None and values[i] != ():
+                    break
+            else:
+                return ""
+            for i in optional:
+                if values[i] is None:
+                    values[i] = defaults[i]
+            result = function(*values)
+            return result if type(result) in (int, float) else _plain(result)
+
+        @functools.wraps(function)
+        def wrapper(*args: Any) -> Any:
+            if len(args) > len(names) or _REQUIRED in defaults[len(args):]:
+                raise TypeError(f"{function.__name__}: {len(names)} arguments, not {len(args)}")
+            args += defaults[len(args):]
+            try:
+                # Per argument: a range to broadcast over, or one value (a whole
+                # range, read into its non-blank cells, counts as one value).
+                ranges: dict[int, Sequence[Sequence[Any]]] = {}
+                values: list[Any] = []
+                for i, (name, value) in enumerate(zip(names, args, strict=True)):
+                    if is_whole[i]:
+                        values.append(whole(value, name))
+                        continue
+                    rows = grid(value, name)
+                    if rows is None:
+                        values.append(single(value))
+                    else:
+                        ranges[i] = rows
+                        values.append(None)
+                shape = _shape({names[i]: rows for i, rows in ranges.items()})
+                if shape is None:
+                    return element([
+                        v if is_whole[i] else cell(v, names[i]) for i, v in enumerate(values)
+                    ])
+            except BridgeInputError as error:
+                return failed(error)
+            height, width = shape
+            for i, value in enumerate(values):
+                if not is_whole[i] and i not in ranges:
+                    try:
+                        values[i] = cell(value, names[i])
+                    except BridgeInputError as error:
+                        # A bad single value is the error of every element, not of the call.
+                        return [[f"#VALUE! {error}"] * width for _ in range(height)]
+            ranged = [(i, names[i], rows) for i, rows in ranges.items()]
+            result = []
+            for r in range(height):
+                out = []
+                for c in range(width):
+                    these = values.copy()
+                    try:
+                        for i, name, rows in ranged:
+                            these[i] = cell(rows[r][c], name)
+                        out.append(element(these))
+                    except BridgeInputError as error:
+                        out.append(f"#VALUE! {error}")
+                result.append(out)
+            return result
+
+        return wrapper
+
+    return decorate
+
+
+def _shape(ranges: dict[str, Sequence[Sequence[Any]]]) -> tuple[int, int] | None:
+    """The common shape of the range arguments; ``None`` when there are none."""
+    shape = None
+    first = ""
+    for name, rows in ranges.items():
+        this = (len(rows), len(rows[0]))
+        if shape is None:
+            shape, first = this, name
+        elif this != shape:
+            raise BridgeInputError(
+                f"{name}: a {this[0]}x{this[1]} range, but {first} is {shape[0]}x{shape[1]};"
+                " give ranges of the same shape, or one cell"
+            )
+    return shape
+
+
+def flag(value: Any, name: str) -> bool:
+    """A TRUE/FALSE argument: booleans, 1/0 or blank (FALSE).
+
+    >>> flag(True, "average"), flag(0.0, "average"), flag(None, "average")
+    (True, False, False)
+    """
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    raise BridgeInputError(f"{name} {describe(value)}: must be TRUE or FALSE")
+
+
+@functools.lru_cache(maxsize=256)
+def _by_score(
+    method: Callable[[list[float], Any], list[Any]], field: tuple[Any, ...], option: Any, name: str
+) -> dict[float, Any]:
+    """One board's (or ranking's) results by score. The engine rates the whole field
+    once per call, not once per row; equal scores always get equal results."""
+    values = [real_number(v, name) for v in field]
+    return dict(zip(values, method(values, option), strict=True))
+
+
+def _rated(
+    method: Callable[[list[float], Any], list[Any]],
+    score: Any,
+    field: tuple[Any, ...],
+    option: Any = None,
+    names: tuple[str, str, str] = ("score", "field", "the field's results"),
+) -> Any:
+    """``score``'s result among ``field``, which holds it once; ``names`` name the two
+    arguments, and the field in the message when ``score`` is not in it."""
+    found = _by_score(method, field, option, names[1]).get(real_number(score, names[0]), _REQUIRED)
+    if found is _REQUIRED:
+        raise BridgeInputError(f"{names[0]} {describe(score)}: not among {names[2]}")
+    return found
+
+
+def _cross(values: list[float], average: bool) -> list[float]:
+    return engine.cross_imps(values, average=average)
+
+
+def _places(values: list[float], _option: Any) -> list[str]:
+    return engine.place_labels(engine.rank(values))
+
+
+# ---------------------------------------------------------------- the functions
+# Argument names are valid VBA names that VBA does not reserve (the classic add-in
+# writes them into VBA): hence "cycle" (not "variant") and "mpscale"/"vpscale" (not
+# "scale", a reserved special form of VBA).
+
+
+@xw.func
+@xw.arg("contract", doc="Contract, e.g. 4S, 3NTX, 2HXX, 4SXN (declarer appended) or PASS.", **CELL)
+@xw.arg(
+    "result",
+    doc='Tricks taken 0-13, a negative number for down, or "=", "+1", "-2".'
+    ' Blank: the row is unfinished and shows "".',
+    **CELL,
+)
+@xw.arg(
+    "vulnerable",
+    doc="Is declarer vulnerable: TRUE/FALSE, V/NV, Yes/No. With declarer also the board's"
+    " vulnerability (None, NS, EW, All) or its board number.",
+    **CELL,
+)
+@xw.arg(
+    "declarer",
+    doc="Optional: N, E, S or W. Given, the score is North-South's (negative when East-West"
+    " scored), as in a traveller's NS column.",
+    **CELL,
+)
+@cells(row=("contract", "result"))
+def BRIDGESCORE(contract: Any, result: Any, vulnerable: Any, declarer: Any = None) -> Any:
+    """Duplicate score of one deal: declarer's, or North-South's when declarer is given."""
+    if result is None and not engine.parse_contract(contract).passed_out:
+        return ""  # contract in, result not yet: an unfinished row
+    return engine.score(contract, result, vulnerable, declarer)
+
+
+@xw.func
+@xw.arg(
+    "difference", doc="A score difference, e.g. 620-170; or your score when other is given.", **CELL
+)
+@xw.arg(
+    "other",
+    doc="Optional: the score to compare with; the IMPs are for difference minus other."
+    " Blank counts as 0.",
+    **CELL,
+)
+@cells()
+def IMPS(difference: Any, other: Any = 0) -> Any:
+    """IMPs for a score difference (or difference minus other), carrying its sign."""
+    return engine.imps(real_number(difference, "difference") - real_number(other, "other"))
+
+
+@xw.func
+@xw.arg(
+    "imps",
+    doc="The side's IMP margin; negative for the losing side. Fractions (cross-IMPs, Butler)"
+    " are allowed.",
+    **CELL,
+)
+@xw.arg("boards", doc="Number of boards in the match, 1 or more.", **CELL)
+@xw.arg(
+    "vpscale",
+    doc='Optional: the scale, "WBF" (default): the WBF 20-VP continuous scale with its'
+    " official tables.",
+    **CELL,
+)
+@cells()
+def VP(imps: Any, boards: Any, vpscale: Any = "WBF") -> Any:
+    """Victory points of the side with IMP margin imps over boards boards (WBF 20-VP scale)."""
+    return engine.vp(imps, boards, vpscale)
+
+
+@xw.func
+@xw.arg("deal", doc="Chicago deal number: 1, 2, 3, ...; deals 5-8 repeat deals 1-4.", **CELL)
+@xw.arg(
+    "cycle",
+    doc='Optional: the variant: "standard" (default, Laws of Chicago: deal 2 EW, deal 3 NS'
+    ' vulnerable) or "duplicate" (deal 2 NS, deal 3 EW).',
+    **CELL,
+)
+@cells()
+def CHICAGOVUL(deal: Any, cycle: Any = "standard") -> Any:
+    """Vulnerability of a Chicago deal: None, NS, EW or All."""
+    return engine.chicago_vul(deal, cycle)
+
+
+@xw.func
+@xw.arg("deal", doc="Chicago deal number: 1, 2, 3, ...", **CELL)
+@cells()
+def CHICAGODEALER(deal: Any) -> Any:
+    """Dealer of a Chicago deal: N, E, S, W in turn."""
+    return engine.chicago_dealer(deal)
+
+
+@xw.func
+@xw.arg("board", doc="Board number, 1 or more; the cycle repeats every 16 boards.", **CELL)
+@cells()
+def BOARDVUL(board: Any) -> Any:
+    """Vulnerability of a duplicate board: None, NS, EW or All."""
+    return engine.board_vul(board)
+
+
+@xw.func
+@xw.arg("board", doc="Board number, 1 or more: board 1 N, 2 E, 3 S, 4 W, 5 N ...", **CELL)
+@cells()
+def BOARDDEALER(board: Any) -> Any:
+    """Dealer of a duplicate board: N, E, S or W."""
+    return engine.board_dealer(board)
+
+
+@xw.func
+@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
+@xw.arg(
+    "field",
+    doc="Every NS score on this board, this one included (one copy of score is left out)."
+    " Blank cells are skipped.",
+    **CELL,
+)
+@xw.arg(
+    "mpscale",
+    doc="Optional: the scale, 2 (default: 2 per score beaten, 1 per tie) or 1 (1 and 0.5).",
+    **CELL,
+)
+@cells(whole_ranges=("field",))
+def MATCHPOINTS(score: Any, field: Any, mpscale: Any = 2) -> Any:
+    """Matchpoints of score against the other results on the board."""
+    return _rated(engine.matchpoints, score, field, engine.mp_scale(mpscale))
+
+
+@xw.func
+@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
+@xw.arg(
+    "field",
+    doc="Every NS score on this board, this one included. Blank cells are skipped.",
+    **CELL,
+)
+@cells(whole_ranges=("field",))
+def MPPERCENT(score: Any, field: Any) -> Any:
+    """Matchpoints of score against the board's field as a percentage of the top, 0-100."""
+    return engine.mp_percent(_rated(engine.matchpoints, score, field, 2), len(field))
+
+
+@xw.func
+@xw.arg("mp", doc="Matchpoints scored on the board.", **CELL)
+@xw.arg("results", doc="Number of results the board has (n).", **CELL)
+@xw.arg("expected", doc="Number of results it should have had (N).", **CELL)
+@xw.arg("mpscale", doc="Optional: the scale of mp, 2 (default, 2/1/0) or 1 (1/0.5/0).", **CELL)
+@cells()
+def NEUBERG(mp: Any, results: Any, expected: Any, mpscale: Any = 2) -> Any:
+    """Neuberg: matchpoints scaled to the expected number of results, (M+1)*N/n-1."""
+    return engine.neuberg(mp, results, expected, mpscale)
+
+
+@xw.func
+@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
+@xw.arg(
+    "field",
+    doc="Every NS score on this board, this one included (one copy of score is left out)."
+    " Blank cells are skipped.",
+    **CELL,
+)
+@xw.arg(
+    "average",
+    doc="Optional: TRUE to divide the sum by the number of comparisons (n-1); FALSE"
+    " (default) for the sum.",
+    **CELL,
+)
+@cells(whole_ranges=("field",))
+def CROSSIMPS(score: Any, field: Any, average: Any = False) -> Any:
+    """Cross-IMPs: score IMPed against every other result on the board, summed."""
+    return _rated(_cross, score, field, flag(average, "average"))
+
+
+@xw.func
+@xw.arg("field", doc="Every NS score on the board. Blank cells are skipped.", **CELL)
+@xw.arg(
+    "drop",
+    doc="Optional: how many highest and how many lowest scores to leave out (default 1).",
+    **CELL,
+)
+@cells(whole_ranges=("field",))
+def DATUM(field: Any, drop: Any = 1) -> Any:
+    """Butler datum: the mean of the field without its extremes, rounded to the nearest 10."""
+    return engine.datum([real_number(v, "field") for v in field], drop)
+
+
+@xw.func
+@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
+@xw.arg(
+    "field",
+    doc="Every NS score on this board, this one included. Blank cells are skipped.",
+    **CELL,
+)
+@xw.arg(
+    "drop",
+    doc="Optional: how many highest and how many lowest scores the datum leaves out"
+    " (default 1).",
+    **CELL,
+)
+@cells(whole_ranges=("field",))
+def BUTLER(score: Any, field: Any, drop: Any = 1) -> Any:
+    """Butler IMPs: score IMPed against the datum of the board's field."""
+    return _rated(engine.butler, score, field, drop)
+
+
+@xw.func
+@xw.arg(
+    "hcp",
+    doc="Combined high-card points of the side with more, 20-40 (at 20-20 the dealer's side).",
+    **CELL,
+)
+@xw.arg(
+    "fit",
+    doc='Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
+    ' also "major 9", "no fit".',
+    **CELL,
+)
+@xw.arg("vulnerable", doc="Is that side vulnerable: TRUE/FALSE, V/NV, Yes/No.", **CELL)
+@cells(row=("hcp",))
+def COMPENSATION(hcp: Any, fit: Any, vulnerable: Any) -> Any:
+    """Expected score from the compensation table for a side's points, fit and vulnerability."""
+    return engine.compensation(hcp, fit, vulnerable)
+
+
+@xw.func
+@xw.arg("score", doc="The deal's score from the view of the side with hcp points.", **CELL)
+@xw.arg("hcp", doc="Combined high-card points of that side, 20-40.", **CELL)
+@xw.arg(
+    "fit",
+    doc='Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
+    ' also "major 9", "no fit".',
+    **CELL,
+)
+@xw.arg("vulnerable", doc="Is that side vulnerable: TRUE/FALSE, V/NV, Yes/No.", **CELL)
+@cells()
+def COMPIMPS(score: Any, hcp: Any, fit: Any, vulnerable: Any) -> Any:
+    """Compensation-table IMPs: score minus the expected score, for the side with hcp points."""
+    return engine.compensation_imps(score, hcp, fit, vulnerable)
+
+
+@xw.func
+@xw.arg("total", doc="The total to place: a cell, or a column of a ranking.", **CELL)
+@xw.arg(
+    "totals",
+    doc="Every total of the ranking, this one included; higher is better. Blank cells are"
+    " skipped.",
+    **CELL,
+)
+@cells(whole_ranges=("totals",))
+def PLACE(total: Any, totals: Any) -> Any:
+    """Place of total in the ranking, ties shared as results lists write them: 1, 2-3, 4."""
+    return _rated(_places, total, totals, names=("total", "totals", "the totals"))

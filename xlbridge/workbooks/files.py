@@ -1,0 +1,49 @@
+"""Saving templates safely: atomically, and never over a director's results by accident."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from openpyxl import Workbook
+
+
+class WorkbookExistsError(FileExistsError):
+    """The target file exists and ``force`` was not given: it may hold results."""
+
+
+def save(workbook: Workbook, path: str | os.PathLike[str], *, force: bool = False) -> Path:
+    """Write ``workbook`` to ``path`` atomically: a temp file in the same folder, then a
+    rename, so a reader never sees half a file and a failure leaves nothing behind.
+
+    Without ``force`` an existing file is never replaced (:class:`WorkbookExistsError`),
+    even one that appears while we write.
+    """
+    target = Path(path)
+    if not force and target.exists():
+        raise WorkbookExistsError(f"{target} exists (it may hold results); use force to replace it")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".xlsx.tmp",
+                                    dir=target.parent)
+    os.close(handle)
+    try:
+        workbook.save(temp)
+        if force:
+            os.replace(temp, target)
+        else:
+            try:
+                os.link(temp, target)  # fails if the target appeared meanwhile
+            except FileExistsError:
+                raise WorkbookExistsError(
+                    f"{target} exists (it may hold results); use force to replace it"
+                ) from None
+            except OSError:  # a file system without hard links
+                if target.exists():
+                    raise WorkbookExistsError(f"{target} exists; use force to replace it") from None
+                os.replace(temp, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+    return target

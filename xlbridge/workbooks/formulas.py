@@ -1,0 +1,114 @@
+"""Formula text shared by the templates (native functions only, see WORKBOOKS.md).
+
+Every function takes cell references as text and returns a formula without the
+leading ``=``. A result row goes through three hidden helpers and a status:
+
+- ``contract_index``: the contract's row in ``tblContracts`` (1 is PASS, 0 unknown);
+- ``seat_index``: the declarer's position in ``tblSeats`` (0 unknown);
+- ``status``: 0 blank or half-filled, 1 good, 2 or more a flag (``lookup.FLAGS``).
+
+Only a good row has a score; everything downstream counts numbers only, so blank and
+flagged rows drop out without a single error value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .lookup import CYCLE, flag_code
+
+
+def _exact_index(value: str, table: str) -> str:
+    # MATCH with 0 treats * ? ~ as wildcards ("?" would match "N"): confirm the hit.
+    # "=" compares text case-insensitively, as MATCH does, so "4s" is 4S.
+    found = f"MATCH(TRIM({value}),{table},0)"
+    return f'IF({value}="","",IFERROR(IF(INDEX({table},{found})=TRIM({value}),{found},0),0))'
+
+
+def contract_index(contract: str) -> str:
+    """The contract's row in ``tblContracts``: 1 PASS, 0 unknown, ``""`` blank."""
+    return _exact_index(contract, "tblContracts")
+
+
+def seat_index(declarer: str) -> str:
+    """The declarer's position in ``tblSeats`` (N E S W): 0 unknown, ``""`` blank."""
+    return _exact_index(declarer, "tblSeats")
+
+
+def whole_in(value: str, low: int | str, high: int | str | None = None) -> str:
+    """TRUE when ``value`` is a whole number from ``low`` (to ``high``); never an error."""
+    bounds = f"{value}>={low}" + (f",{value}<={high}" if high is not None else "")
+    return f"IF(ISNUMBER({value}),AND({bounds},{value}=INT({value})),FALSE)"
+
+
+def incomplete(contract_idx: str, contract: str, declarer: str, tricks: str,
+               required: Sequence[str] = ()) -> str:
+    """TRUE for a blank or half-filled row: no contract, or a contract other than PASS
+    without declarer or tricks, or any ``required`` cell blank."""
+    blanks = [f'{cell}=""' for cell in (*required, contract)]
+    blanks.append(f'AND({contract_idx}<>1,OR({declarer}="",{tricks}=""))')
+    return f"OR({','.join(blanks)})"
+
+
+def bad_contract(contract_idx: str) -> str:
+    """TRUE when the contract is not one of ``tblContracts``."""
+    return f"{contract_idx}=0"
+
+
+def bad_declarer(contract_idx: str, seat_idx: str) -> str:
+    """TRUE when a played contract has no known declarer."""
+    return f"AND({contract_idx}<>1,{seat_idx}=0)"
+
+
+def bad_tricks(contract_idx: str, tricks: str) -> str:
+    """TRUE when a played contract's tricks are not a whole number 0-13."""
+    return f"AND({contract_idx}<>1,NOT({whole_in(tricks, 0, 13)}))"
+
+
+def status(blank: str, checks: Sequence[tuple[str, str]]) -> str:
+    """0 when ``blank``, else the code of the first ``(condition, flag)`` that holds,
+    else 1 (good). IF evaluates lazily, so later checks may assume earlier ones passed."""
+    formula = "1"
+    for condition, flag in reversed(checks):
+        formula = f"IF({condition},{flag_code(flag)},{formula})"
+    return f"IF({blank},0,{formula})"
+
+
+def flag(status_cell: str) -> str:
+    """The row's flag text, ``""`` for blank and good rows."""
+    return f'IF({status_cell}<2,"",INDEX(tblFlags,{status_cell}-1))'
+
+
+def cycle(board: str) -> str:
+    """The board's row in the 16-board vulnerability cycle."""
+    return f"MOD({board}-1,{CYCLE})+1"
+
+
+def ns_score(contract_idx: str, seat_idx: str, tricks: str, board: str) -> str:
+    """North-South's score of a good row: declarer's score from ``tblScores`` (column
+    tricks + 1, or 15 + tricks when declarer is vulnerable), signed for NS."""
+    vulnerable = f"INDEX(tblDeclVul,{cycle(board)},{seat_idx})"
+    played = f"INDEX(tblScores,{contract_idx},{tricks}+1+14*{vulnerable})"
+    return f"IF({contract_idx}=1,0,{played}*INDEX(tblSeatSign,{seat_idx}))"
+
+
+def imps(difference: str) -> str:
+    """IMPs for a score difference, with its sign (``tblImpLow``: bands' lower ends)."""
+    return f"SIGN({difference})*(MATCH(ABS({difference}),tblImpLow,1)-1)"
+
+
+def half_scale(scale_cell: str) -> str:
+    """1 for the 2/1/0 scale, 0.5 for 1/½/0 (anything but 1 counts as 2)."""
+    return f"IF({scale_cell}=1,0.5,1)"
+
+
+def matchpoints_ns(score: str, scores: str, factor: str,
+                   same_board: tuple[str, str] | None = None) -> str:
+    """NS matchpoints of ``score`` against the numbers in ``scores`` (itself included
+    once): 2 per score beaten and 1 per tie, times ``factor`` (:func:`half_scale`).
+    Scores are whole numbers, so ``"<"&score`` is exact. With ``same_board`` =
+    (board column, board cell) only that board's results count."""
+    where = f"{same_board[0]},{same_board[1]}," if same_board else ""
+    below = f'COUNTIFS({where}{scores},"<"&{score})'
+    ties = f"COUNTIFS({where}{scores},{score})-1"
+    return f'IF({score}="","",(2*{below}+{ties})*{factor})'

@@ -1,0 +1,143 @@
+"""traveller.xlsx: one board's results, up to 30 tables, scored and matchpointed.
+
+Type the board number (dealer and vulnerability follow it) and, per table, the pairs,
+contract, declarer and tricks; scores and matchpoints appear. One page.
+
+Names: ``Board``* ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``ScoreNS`` ``ScoreEW``
+``MPNS`` ``MPEW``, and ``EventName``* ``EventDate``* ``MPScale``* ``Dealer``*
+``Vulnerability``* ``Top``* ``Check`` (a row's flag, blank when good).
+"""
+
+from __future__ import annotations
+
+from . import formulas as f
+from . import styles
+from .book import Book
+
+LABELS = {
+    "title": ("Traveller", "Tuloslappu"),
+    "sheet": ("Traveller", "Tuloslappu"),
+    "no_board": ("Type the board number.", "Kirjoita jaon numero."),
+}
+
+TABLES = 30
+MAX_BOARD = 999
+MAX_PAIR = 999
+FIRST = 7  # first result row
+
+# Columns: visible A-K, hidden helpers M-O.
+WIDTHS = (6.5, 6.5, 6.5, 10, 6.5, 6.5, 8, 8, 7.5, 7.5, 11, 2, 5, 5, 5)
+
+
+def build(book: Book, *, tables: int = TABLES, board: int | None = None,
+          scale: int = 2) -> None:
+    """Lay out the traveller for ``tables`` rows (1-99), prefilled with ``board``."""
+    if not 1 <= tables <= 99:
+        raise ValueError(f"tables {tables}: must be 1-99")
+    t = book.t
+    for table in ("contracts", "scores", "seats", "cycle", "flags"):
+        book.lookup.need(table)
+    ws = book.sheet(t("sheet"), WIDTHS)
+    rows = range(FIRST, FIRST + tables)
+    last = rows[-1]
+
+    # Heading: title, event, date, scale; board, dealer, vulnerability, top.
+    book.merge(ws, "A1:E1", t("title"), styles.TITLE)
+    ws.row_dimensions[1].height = 22
+    book.merge(ws, "F1", t("event"), styles.LABEL.but(horizontal="right"))
+    book.event_inputs(ws, "G1:K1", "G2:H2")
+    book.merge(ws, "F2", t("date"), styles.LABEL.but(horizontal="right"))
+    book.merge(ws, "A2:B2", t("scale"), styles.LABEL)
+    book.put(ws, "C2", scale, styles.INPUT)
+    book.define("MPScale", ws, "C2")
+    book.validate(ws, "C2", book.rule_scale())
+    book.merge(ws, "D2:E2", t("scale_note"), styles.NOTE)
+
+    big = styles.Style(size=14, bold=True, border=styles.BOX, horizontal="center")
+    book.put(ws, "A4", t("board"), styles.LABEL)
+    book.merge(ws, "B4", board, big.but(fill=styles.WHITE, locked=False))
+    book.define("Board", ws, "B4")
+    book.validate(ws, "B4", book.rule_whole(1, MAX_BOARD, "err_board"))
+    ok = f.whole_in("$B$4", 1)
+    book.merge(ws, "C4:D4", t("dealer"), styles.LABEL.but(horizontal="right"))
+    book.formula(ws, "E4", f'IF({ok},INDEX(tblDealer,{f.cycle("$B$4")}),"")',
+                 big.but(fill=styles.GREY))
+    book.define("Dealer", ws, "E4")
+    book.merge(ws, "F4:G4", t("vulnerable"), styles.LABEL.but(horizontal="right"))
+    book.formula(ws, "H4", f'IF({ok},INDEX(tblVulText,{f.cycle("$B$4")}),"")',
+                 big.but(fill=styles.GREY))
+    book.define("Vulnerability", ws, "H4")
+    book.put(ws, "I4", t("top"), styles.LABEL.but(horizontal="right"))
+    score_col = f"$G${FIRST}:$G${last}"
+    factor = f.half_scale("$C$2")
+    book.formula(ws, "J4", f'IF(COUNT({score_col})=0,"",2*{factor}*(COUNT({score_col})-1))',
+                 big.but(fill=styles.GREY, number_format=styles.GENERAL))
+    book.define("Top", ws, "J4")
+    book.formula(ws, "K4", f'IF(AND($B$4="",COUNTA($D${FIRST}:$D${last})>0),'
+                 f'"{t("no_board")}","")', styles.FLAG.but(fill=styles.NO_FILL, border=styles.NONE,
+                                                           horizontal="left"))
+    ws.row_dimensions[4].height = 22
+
+    # Column headings: two rows, the score and matchpoints grouped.
+    head = styles.HEAD
+    for column, key in zip("ABCDEF", ("table", "ns", "ew", "contract", "declarer", "tricks"),
+                           strict=True):
+        book.merge(ws, f"{column}5:{column}6", t(key), head)
+    book.merge(ws, "G5:H5", t("score"), head)
+    book.merge(ws, "I5:J5", t("matchpoints"), head)
+    for column, key in zip("GHIJ", ("ns", "ew", "ns", "ew"), strict=True):
+        book.put(ws, f"{column}6", t(key), head)
+    book.merge(ws, "K5:K6", t("check"), head)
+
+    # Results.
+    book.column(ws, "A", rows, lambda r: r - FIRST + 1, styles.FIXED)
+    pair = book.rule_whole(1, MAX_PAIR, "err_pair")
+    book.column(ws, "B", rows, None, styles.INPUT, name="NS", rule=pair)
+    book.column(ws, "C", rows, None, styles.INPUT, name="EW", rule=pair)
+    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_contract())
+    book.column(ws, "E", rows, None, styles.INPUT, name="Declarer", rule=book.rule_declarer())
+    book.column(ws, "F", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
+
+    ns_col, ew_col = f"$B${FIRST}:$B${last}", f"$C${FIRST}:$C${last}"
+
+    def pair_bad(r: int) -> str:
+        not_number = [f'AND({c}{r}<>"",NOT(ISNUMBER({c}{r})))' for c in "BC"]
+        return f'OR({",".join(not_number)},AND(B{r}<>"",B{r}=C{r}))'
+
+    def twice(r: int) -> str:
+        seen = [f'AND({c}{r}<>"",COUNTIF({ns_col},{c}{r})+COUNTIF({ew_col},{c}{r})>1)'
+                for c in "BC"]
+        return f"OR({','.join(seen)})"
+
+    def status(r: int) -> str:
+        blank = f.incomplete(f"M{r}", f"D{r}", f"E{r}", f"F{r}")
+        return f.status(blank, [
+            (f"NOT({ok})", "flag_board"),
+            (pair_bad(r), "flag_pair"),
+            (f.bad_contract(f"M{r}"), "flag_contract"),
+            (f.bad_declarer(f"M{r}", f"N{r}"), "flag_declarer"),
+            (f.bad_tricks(f"M{r}", f"F{r}"), "flag_tricks"),
+            (twice(r), "flag_twice"),
+        ])
+
+    book.column(ws, "M", rows, lambda r: f.contract_index(f"D{r}"), styles.HIDDEN)
+    book.column(ws, "N", rows, lambda r: f.seat_index(f"E{r}"), styles.HIDDEN)
+    book.column(ws, "O", rows, status, styles.HIDDEN)
+    book.hide_columns(ws, "LMNO")
+
+    score = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
+    book.column(ws, "G", rows,
+                lambda r: f'IF(O{r}=1,{f.ns_score(f"M{r}", f"N{r}", f"F{r}", "$B$4")},"")',
+                score, name="ScoreNS")
+    book.column(ws, "H", rows, lambda r: f'IF(G{r}="","",-G{r})', score, name="ScoreEW")
+    book.column(ws, "I", rows, lambda r: f.matchpoints_ns(f"G{r}", score_col, factor),
+                styles.OUTPUT, name="MPNS")
+    book.column(ws, "J", rows, lambda r: f'IF(I{r}="","",$J$4-I{r})', styles.OUTPUT,
+                name="MPEW")
+    book.column(ws, "K", rows, lambda r: f.flag(f"O{r}"), styles.FLAG, name="Check")
+
+    for row in rows:
+        ws.row_dimensions[row].height = 17  # room to write by hand on a printed copy
+    book.merge(ws, f"A{last + 2}:K{last + 2}", t("legend"), styles.NOTE)
+    ws.freeze_panes = f"A{FIRST}"
+    book.page(ws, area=f"A1:K{last + 2}")
