@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .contract import _SUIT_SYMBOLS, PASSED_OUT, Contract, Doubling, Strain
+from .contract import PASSED_OUT, SUIT_SYMBOLS, Contract, Doubling, Strain
 from .errors import BridgeInputError, describe
 from .seat import Seat, Side
 from .vulnerability import board_dealer
@@ -106,7 +106,7 @@ class Call:
 
 @functools.lru_cache(maxsize=256)
 def _parse_call(text: str) -> Call:
-    key = "".join(text.split()).upper().translate(_SUIT_SYMBOLS)
+    key = "".join(text.split()).upper().translate(SUIT_SYMBOLS)
     kind = _CALL_WORDS.get(key)
     if kind is not None:
         return Call(kind)

@@ -7,20 +7,17 @@ of Chicago with part scores carrying toward game) and compensation-table IMPs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from .compensation import Fit, compensation_imps
-from .contract import Contract, parse_contract
+from .contract import Contract
+from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
 from .numeric import real_number, whole_number
-from .result import tricks_taken
-from .score import duplicate_score, score_parts
+from .score import GAME_POINTS, duplicate_score, score_parts
 from .seat import SEATS, Seat, Side
 from .vulnerability import Vulnerability
-
-T = TypeVar("T")
 
 VARIANTS = ("standard", "duplicate")
 
@@ -67,93 +64,7 @@ def chicago_dealer(deal: object) -> Seat:
 
 # --- Scoring a sequence of Chicago deals -------------------------------------------------
 
-GAME_POINTS = 100
 FOURTH_DEAL_PARTSCORE_BONUS = 100
-
-# The helpers below, up to ChicagoDeal, are shared with rubber.py: both read
-# parallel columns of deals (contract, declarer, result) the same way.
-
-
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _played(contract: object, declarer: object, result: object) -> tuple[Contract, int]:
-    """Parse a played deal: the contract with its declarer set, and tricks taken.
-
-    A passed-out deal needs neither declarer nor result (its tricks are 0).
-
-    >>> contract, tricks = _played("4S", "n", "+1")
-    >>> str(contract), tricks
-    ('4SN', 11)
-    """
-    played = parse_contract(contract)
-    if not _blank(declarer):
-        seat = Seat.parse(declarer)
-        if played.declarer is not None and played.declarer is not seat:
-            raise BridgeInputError(
-                f"declarer {describe(declarer)}: contract {describe(str(played))} "
-                f"names {played.declarer}"
-            )
-        played = played.with_declarer(seat)
-    if played.passed_out:
-        return played, 0
-    if played.declarer is None:
-        raise BridgeInputError(f"declarer is blank: give N, E, S or W for {played}")
-    if _blank(result):
-        raise BridgeInputError(f"result is blank: give tricks 0-13, or =, +n, -n for {played}")
-    return played, tricks_taken(played, result)
-
-
-def _checked_deal(
-    contract: object, declarer: object, tricks: object
-) -> tuple[Contract, Seat | None]:
-    """Validate the parsed fields of a deal value; return the contract with declarer set."""
-    if not isinstance(contract, Contract):
-        raise BridgeInputError(
-            f"contract {describe(contract)}: must be a Contract; use .parse() for text"
-        )
-    if declarer is not None and not isinstance(declarer, Seat):
-        raise BridgeInputError(
-            f"declarer {describe(declarer)}: must be a Seat; use .parse() for text"
-        )
-    if contract.passed_out:
-        return contract, None
-    if declarer is not None and contract.declarer not in (None, declarer):
-        raise BridgeInputError(
-            f"declarer {declarer}: contract {describe(str(contract))} names {contract.declarer}"
-        )
-    seat = declarer or contract.declarer
-    if seat is None:
-        raise BridgeInputError(f"declarer is blank: give N, E, S or W for {contract}")
-    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise BridgeInputError(f"tricks {describe(tricks)}: must be a whole number 0-13")
-    return contract.with_declarer(seat), seat
-
-
-def _for_deal(number: int, parse: Callable[[], T]) -> T:
-    """Run ``parse``; an input error in it is reported as belonging to deal ``number``."""
-    try:
-        return parse()
-    except BridgeInputError as error:
-        raise BridgeInputError(f"deal {number}: {error}") from None
-
-
-def _rows(contracts: object, **columns: Sequence[object] | None) -> list[tuple[object, ...]]:
-    """The rows of parallel input columns, contracts first; a column given as None is blank."""
-    if isinstance(contracts, str) or not isinstance(contracts, Sequence):
-        raise BridgeInputError("contracts: must be a column of values, one per deal")
-    count = len(contracts)
-    checked: list[Sequence[object]] = [contracts]
-    for name, values in columns.items():
-        if values is None:
-            values = (None,) * count
-        elif isinstance(values, str) or not isinstance(values, Sequence):
-            raise BridgeInputError(f"{name}: must be a column of values, one per deal")
-        elif len(values) != count:
-            raise BridgeInputError(f"{name}: {len(values)} rows, but contracts has {count}")
-        checked.append(values)
-    return list(zip(*checked, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +87,7 @@ class ChicagoDeal:
     fit: Fit | None = None
 
     def __post_init__(self) -> None:
-        contract, seat = _checked_deal(self.contract, self.declarer, self.tricks)
+        contract, seat = check_deal(self.contract, self.declarer, self.tricks)
         object.__setattr__(self, "contract", contract)
         object.__setattr__(self, "declarer", seat)
         if contract.passed_out:
@@ -202,9 +113,9 @@ class ChicagoDeal:
         ``"M8 m9"`` naming a major and a minor fit counts as the major, see
         :func:`best_fit`).
         """
-        played, tricks = _played(contract, declarer, result)
-        hcp = None if _blank(ns_hcp) else whole_number(ns_hcp, "hcp", 0, 40)
-        best = None if _blank(fit) else best_fit(fit)
+        played, tricks = parse_deal(contract, declarer, result)
+        hcp = None if is_blank(ns_hcp) else whole_number(ns_hcp, "hcp", 0, 40)
+        best = None if is_blank(fit) else best_fit(fit)
         return cls(played, played.declarer, tricks, hcp, best)
 
 
@@ -368,14 +279,14 @@ def chicago_ledger(
     >>> [line.ns_score for line in ledger.lines], ledger.totals
     ([120, None, -420], (120, 420))
     """
-    columns = _rows(contracts, declarers=declarers, results=results, hcp=ns_hcp, fits=fits)
+    columns = deal_rows(contracts, declarers=declarers, results=results, hcp=ns_hcp, fits=fits)
     first = whole_number(first_deal, "first deal", 1)
     deals: list[ChicagoDeal | None] = []
     for number, (contract, declarer, result, hcp, fit) in enumerate(columns, start=first):
-        if _blank(contract):
+        if is_blank(contract):
             deals.append(None)
             continue
-        deals.append(_for_deal(number, lambda c=contract, d=declarer, r=result, h=hcp, f=fit:
+        deals.append(for_deal(number, lambda c=contract, d=declarer, r=result, h=hcp, f=fit:
                                ChicagoDeal.parse(c, d, r, h, f)))
     return play_chicago(deals, variant, carry_partscores, first)
 

@@ -101,7 +101,7 @@ class Contract:
 PASSED_OUT = Contract(0)
 
 _PASS_WORDS = {"PASS", "P", "AP", "PASSEDOUT", "PASSOUT", "ALLPASS", "PASSED"}
-_SUIT_SYMBOLS = str.maketrans({
+SUIT_SYMBOLS = str.maketrans({
     "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
     "*": "X",
 })
@@ -136,7 +136,7 @@ def parse_contract(text: object) -> Contract:
 def _parse_contract_text(text: str) -> Contract:
     if len(text) > _MAX_TEXT:
         raise BridgeInputError(f"contract {describe(text)}: too long; write e.g. 4SX")
-    key = "".join(text.split()).upper().translate(_SUIT_SYMBOLS)
+    key = "".join(text.split()).upper().translate(SUIT_SYMBOLS)
     if not key:
         raise BridgeInputError("contract is blank: write e.g. 4S, 3NTX or PASS")
     if key in _PASS_WORDS:

@@ -15,11 +15,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .chicago import GAME_POINTS, _blank, _checked_deal, _for_deal, _played, _rows
 from .contract import Contract, Strain
+from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
 from .numeric import whole_number
-from .score import score_parts
+from .score import GAME_POINTS, score_parts
 from .seat import Seat, Side
 from .vulnerability import Vulnerability
 
@@ -122,7 +122,7 @@ class RubberDeal:
     honours: Honours | None = None
 
     def __post_init__(self) -> None:
-        contract, seat = _checked_deal(self.contract, self.declarer, self.tricks)
+        contract, seat = check_deal(self.contract, self.declarer, self.tricks)
         object.__setattr__(self, "contract", contract)
         object.__setattr__(self, "declarer", seat)
         if self.honours is None:
@@ -147,7 +147,7 @@ class RubberDeal:
         honours: object = None,
     ) -> RubberDeal:
         """A deal from typed values: any contract, declarer, result and honours form."""
-        played, tricks = _played(contract, declarer, result)
+        played, tricks = parse_deal(contract, declarer, result)
         return cls(played, played.declarer, tricks, parse_honours(honours))
 
 
@@ -359,12 +359,12 @@ def rubber_ledger(
     >>> ledger.totals, str(ledger.vulnerability)
     ((520, 400), 'All')
     """
-    columns = _rows(contracts, declarers=declarers, results=results, honours=honours)
+    columns = deal_rows(contracts, declarers=declarers, results=results, honours=honours)
     numbered = [
-        (number, _for_deal(number, lambda c=contract, d=declarer, r=result, h=claim:
+        (number, for_deal(number, lambda c=contract, d=declarer, r=result, h=claim:
                            RubberDeal.parse(c, d, r, h)))
         for number, (contract, declarer, result, claim) in enumerate(columns, start=1)
-        if not _blank(contract)
+        if not is_blank(contract)
     ]
     return _play(numbered)
 

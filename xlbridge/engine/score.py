@@ -12,6 +12,9 @@ from .result import tricks_taken
 from .seat import Seat, Side
 from .vulnerability import Vulnerability, board_vul
 
+# Trick score that makes a game (below the line in rubber; the game bonus in duplicate).
+GAME_POINTS = 100
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreParts:
@@ -108,7 +111,7 @@ def _points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnera
     parts = score_parts(Contract(level, strain, doubling), tricks, vulnerable)
     if not parts.made:
         return -parts.penalty
-    bonus = (500 if vulnerable else 300) if parts.below >= 100 else 50
+    bonus = (500 if vulnerable else 300) if parts.below >= GAME_POINTS else 50
     return parts.below + parts.above + bonus
 
 
