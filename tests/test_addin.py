@@ -58,7 +58,9 @@ def test_refuses_to_overwrite_without_force(tmp_path, capsys):
 
 def test_force_sets_its_keys_and_keeps_the_others(tmp_path):
     config = tmp_path / "xlwings.conf"
-    config.write_text(f'"LICENSE_KEY","abc"\n"udf modules","mine"\n\n"{KEY}","old"\n"DEBUG UDFS","False"\n')
+    config.write_text(
+        f'"LICENSE_KEY","abc"\n"udf modules","mine"\n\n"{KEY}","old"\n"DEBUG UDFS","False"\n'
+    )
     config.chmod(0o600)
     assert run("--config", str(config), "--force", "--interpreter", "/opt/python") == 0
     assert config.read_text() == (

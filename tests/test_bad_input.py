@@ -26,7 +26,7 @@ from xlbridge import BridgeInputError
         (lambda: xlbridge.board_vul(0), "board 0: must be a whole number, 1 or more"),
         (lambda: xlbridge.board_vul(-3), "board -3: must be a whole number, 1 or more"),
         (lambda: xlbridge.score("4S", 10, 0, "N"), "board 0: must be a whole number, 1 or more"),
-        (lambda: xlbridge.vp(5, 0), "boards 0: must be a whole number, 1 or more"),
+        (lambda: xlbridge.vp(5, 0), "boards 0: must be a whole number 1-10000"),
         (lambda: xlbridge.vp(math.nan, 10), "imps nan: must be a number"),
         (lambda: xlbridge.imps(math.nan), "difference nan: must be a number"),
         (lambda: xlbridge.score(None, 10, False), "contract blank: must be text"),

@@ -215,7 +215,7 @@ BAD = [
      'vulnerable "maybe": must be TRUE/FALSE, 1/0, V/NV or Yes/No'),
     ("BRIDGESCORE", ("4S", 10, 0, "N"), "board 0: must be a whole number, 1 or more"),
     ("IMPS", ("lots",), 'difference "lots": must be a number'),
-    ("VP", (8, 0), "boards 0: must be a whole number, 1 or more"),
+    ("VP", (8, 0), "boards 0: must be a whole number 1-10000"),
     ("CHICAGOVUL", (2, "rubber"), 'variant "rubber": must be standard or duplicate'),
     ("BOARDVUL", (0,), "board 0: must be a whole number, 1 or more"),
     ("COMPIMPS", (480, 19, "M10", False), "hcp 19: must be a whole number 20-40"),

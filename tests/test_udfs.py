@@ -8,10 +8,13 @@ from __future__ import annotations
 import ast
 import inspect
 import keyword
+import math
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from xlbridge import udfs
 from xlbridge.udfs import (
@@ -297,7 +300,7 @@ ERRORS = [
     (BRIDGESCORE, ("4SN", 10, 2, "E"), 'declarer "E": contract "4SN" names N'),
     (IMPS, ("lots",), 'difference "lots": must be a number'),
     (IMPS, (620, "x"), 'other "x": must be a number'),
-    (VP, (8, 0), "boards 0: must be a whole number, 1 or more"),
+    (VP, (8, 0), "boards 0: must be a whole number 1-10000"),
     (VP, (8, 14, "VP30"), 'scale "VP30": must be WBF'),
     (VP, ("x", 14), 'imps "x": must be a number'),
     (CHICAGOVUL, (0,), "deal 0: must be a whole number, 1 or more"),
@@ -319,8 +322,10 @@ ERRORS = [
     (DATUM, (FIELD, -1), "drop -1: must be a whole number, 0 or more"),
     (BUTLER, (430, FIELD), "score 430: not among the field's results"),
     (COMPENSATION, (19, "M8", False), "hcp 19: must be a whole number 20-40"),
-    (COMPENSATION, (28, "M7", False), 'fit "M7": must be M8, M9, M10 (major), m8, m9, m10 (minor) or none'),
-    (COMPENSATION, (28, "M8", "maybe"), 'vulnerable "maybe": must be TRUE/FALSE, 1/0, V/NV or Yes/No'),
+    (COMPENSATION, (28, "M7", False),
+     'fit "M7": must be M8, M9, M10 (major), m8, m9, m10 (minor) or none'),
+    (COMPENSATION, (28, "M8", "maybe"),
+     'vulnerable "maybe": must be TRUE/FALSE, 1/0, V/NV or Yes/No'),
     (COMPIMPS, ("x", 28, "M8", False), 'score "x": must be a number'),
     (COMPIMPS, (480, 41, "M8", False), "hcp 41: must be a whole number 20-40"),
     (PLACE, (30, [55, 60]), "total 30: not among the totals"),
@@ -455,3 +460,51 @@ def test_readme_examples_are_true(name, arguments, shown):
         assert result == int(shown)
     else:
         assert result == shown
+
+
+# --- any cells at all: a value or #VALUE! text, never an exception
+CELLS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-300, max_value=300),
+    st.integers(),
+    st.floats() | st.sampled_from([math.nan, math.inf, -math.inf]),
+    st.text(max_size=8),
+    st.sampled_from(["4S", "3NTX", "PASS", "=", "+1", "-2", "N", "All", "M10", "#N/A", " "]),
+    st.just({"type": "Error", "basicValue": "#REF!", "errorType": "Ref"}),
+)
+ARGUMENT = st.one_of(
+    CELLS,
+    st.integers(1, 3).flatmap(
+        lambda width: st.lists(
+            st.lists(CELLS, min_size=width, max_size=width), min_size=1, max_size=3
+        )
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("function", "args"),
+    [(DATUM, ([[1e100], [0]],)), (BUTLER, (0, [[1e100], [0]]))],
+    ids=["DATUM", "BUTLER"],
+)
+def test_huge_numbers_in_a_field(function, args):
+    result = function(*args)
+    assert isinstance(result, int) or result.startswith("#VALUE! ")
+
+
+@pytest.mark.parametrize("function", functions(), ids=lambda f: f.__name__)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_cells_give_a_value_or_value_text(function, data):
+    count = len(inspect.signature(function).parameters)
+    result = function(*(data.draw(ARGUMENT) for _ in range(count)))
+
+    def check(value):
+        assert isinstance(value, int | float | str) and type(value) is not bool, value
+        if isinstance(value, str) and value.startswith("#"):
+            assert value.startswith("#VALUE! ") and "\n" not in value and "Traceback" not in value
+
+    for row in result if isinstance(result, list) else [[result]]:
+        for value in row if isinstance(row, list) else [row]:
+            check(value)

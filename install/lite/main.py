@@ -140,7 +140,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .contract import _SUIT_SYMBOLS, PASSED_OUT, Contract, Doubling, Strain
+from .contract import PASSED_OUT, SUIT_SYMBOLS, Contract, Doubling, Strain
 from .errors import BridgeInputError, describe
 from .seat import Seat, Side
 from .vulnerability import board_dealer
@@ -230,7 +230,7 @@ class Call:
 
 @functools.lru_cache(maxsize=256)
 def _parse_call(text: str) -> Call:
-    key = "".join(text.split()).upper().translate(_SUIT_SYMBOLS)
+    key = "".join(text.split()).upper().translate(SUIT_SYMBOLS)
     kind = _CALL_WORDS.get(key)
     if kind is not None:
         return Call(kind)
@@ -432,20 +432,17 @@ of Chicago with part scores carrying toward game) and compensation-table IMPs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from .compensation import Fit, compensation_imps
-from .contract import Contract, parse_contract
+from .contract import Contract
+from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
 from .numeric import real_number, whole_number
-from .result import tricks_taken
-from .score import duplicate_score, score_parts
+from .score import GAME_POINTS, duplicate_score, score_parts
 from .seat import SEATS, Seat, Side
 from .vulnerability import Vulnerability
-
-T = TypeVar("T")
 
 VARIANTS = ("standard", "duplicate")
 
@@ -492,93 +489,7 @@ def chicago_dealer(deal: object) -> Seat:
 
 # --- Scoring a sequence of Chicago deals -------------------------------------------------
 
-GAME_POINTS = 100
 FOURTH_DEAL_PARTSCORE_BONUS = 100
-
-# The helpers below, up to ChicagoDeal, are shared with rubber.py: both read
-# parallel columns of deals (contract, declarer, result) the same way.
-
-
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _played(contract: object, declarer: object, result: object) -> tuple[Contract, int]:
-    """Parse a played deal: the contract with its declarer set, and tricks taken.
-
-    A passed-out deal needs neither declarer nor result (its tricks are 0).
-
-    >>> contract, tricks = _played("4S", "n", "+1")
-    >>> str(contract), tricks
-    ('4SN', 11)
-    """
-    played = parse_contract(contract)
-    if not _blank(declarer):
-        seat = Seat.parse(declarer)
-        if played.declarer is not None and played.declarer is not seat:
-            raise BridgeInputError(
-                f"declarer {describe(declarer)}: contract {describe(str(played))} "
-                f"names {played.declarer}"
-            )
-        played = played.with_declarer(seat)
-    if played.passed_out:
-        return played, 0
-    if played.declarer is None:
-        raise BridgeInputError(f"declarer is blank: give N, E, S or W for {played}")
-    if _blank(result):
-        raise BridgeInputError(f"result is blank: give tricks 0-13, or =, +n, -n for {played}")
-    return played, tricks_taken(played, result)
-
-
-def _checked_deal(
-    contract: object, declarer: object, tricks: object
-) -> tuple[Contract, Seat | None]:
-    """Validate the parsed fields of a deal value; return the contract with declarer set."""
-    if not isinstance(contract, Contract):
-        raise BridgeInputError(
-            f"contract {describe(contract)}: must be a Contract; use .parse() for text"
-        )
-    if declarer is not None and not isinstance(declarer, Seat):
-        raise BridgeInputError(
-            f"declarer {describe(declarer)}: must be a Seat; use .parse() for text"
-        )
-    if contract.passed_out:
-        return contract, None
-    if declarer is not None and contract.declarer not in (None, declarer):
-        raise BridgeInputError(
-            f"declarer {declarer}: contract {describe(str(contract))} names {contract.declarer}"
-        )
-    seat = declarer or contract.declarer
-    if seat is None:
-        raise BridgeInputError(f"declarer is blank: give N, E, S or W for {contract}")
-    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise BridgeInputError(f"tricks {describe(tricks)}: must be a whole number 0-13")
-    return contract.with_declarer(seat), seat
-
-
-def _for_deal(number: int, parse: Callable[[], T]) -> T:
-    """Run ``parse``; an input error in it is reported as belonging to deal ``number``."""
-    try:
-        return parse()
-    except BridgeInputError as error:
-        raise BridgeInputError(f"deal {number}: {error}") from None
-
-
-def _rows(contracts: object, **columns: Sequence[object] | None) -> list[tuple[object, ...]]:
-    """The rows of parallel input columns, contracts first; a column given as None is blank."""
-    if isinstance(contracts, str) or not isinstance(contracts, Sequence):
-        raise BridgeInputError("contracts: must be a column of values, one per deal")
-    count = len(contracts)
-    checked: list[Sequence[object]] = [contracts]
-    for name, values in columns.items():
-        if values is None:
-            values = (None,) * count
-        elif isinstance(values, str) or not isinstance(values, Sequence):
-            raise BridgeInputError(f"{name}: must be a column of values, one per deal")
-        elif len(values) != count:
-            raise BridgeInputError(f"{name}: {len(values)} rows, but contracts has {count}")
-        checked.append(values)
-    return list(zip(*checked, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,7 +512,7 @@ class ChicagoDeal:
     fit: Fit | None = None
 
     def __post_init__(self) -> None:
-        contract, seat = _checked_deal(self.contract, self.declarer, self.tricks)
+        contract, seat = check_deal(self.contract, self.declarer, self.tricks)
         object.__setattr__(self, "contract", contract)
         object.__setattr__(self, "declarer", seat)
         if contract.passed_out:
@@ -627,9 +538,9 @@ class ChicagoDeal:
         ``"M8 m9"`` naming a major and a minor fit counts as the major, see
         :func:`best_fit`).
         """
-        played, tricks = _played(contract, declarer, result)
-        hcp = None if _blank(ns_hcp) else whole_number(ns_hcp, "hcp", 0, 40)
-        best = None if _blank(fit) else best_fit(fit)
+        played, tricks = parse_deal(contract, declarer, result)
+        hcp = None if is_blank(ns_hcp) else whole_number(ns_hcp, "hcp", 0, 40)
+        best = None if is_blank(fit) else best_fit(fit)
         return cls(played, played.declarer, tricks, hcp, best)
 
 
@@ -793,14 +704,14 @@ def chicago_ledger(
     >>> [line.ns_score for line in ledger.lines], ledger.totals
     ([120, None, -420], (120, 420))
     """
-    columns = _rows(contracts, declarers=declarers, results=results, hcp=ns_hcp, fits=fits)
+    columns = deal_rows(contracts, declarers=declarers, results=results, hcp=ns_hcp, fits=fits)
     first = whole_number(first_deal, "first deal", 1)
     deals: list[ChicagoDeal | None] = []
     for number, (contract, declarer, result, hcp, fit) in enumerate(columns, start=first):
-        if _blank(contract):
+        if is_blank(contract):
             deals.append(None)
             continue
-        deals.append(_for_deal(number, lambda c=contract, d=declarer, r=result, h=hcp, f=fit:
+        deals.append(for_deal(number, lambda c=contract, d=declarer, r=result, h=hcp, f=fit:
                                ChicagoDeal.parse(c, d, r, h, f)))
     return play_chicago(deals, variant, carry_partscores, first)
 
@@ -1126,7 +1037,7 @@ class Contract:
 PASSED_OUT = Contract(0)
 
 _PASS_WORDS = {"PASS", "P", "AP", "PASSEDOUT", "PASSOUT", "ALLPASS", "PASSED"}
-_SUIT_SYMBOLS = str.maketrans({
+SUIT_SYMBOLS = str.maketrans({
     "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
     "*": "X",
 })
@@ -1161,7 +1072,7 @@ def parse_contract(text: object) -> Contract:
 def _parse_contract_text(text: str) -> Contract:
     if len(text) > _MAX_TEXT:
         raise BridgeInputError(f"contract {describe(text)}: too long; write e.g. 4SX")
-    key = "".join(text.split()).upper().translate(_SUIT_SYMBOLS)
+    key = "".join(text.split()).upper().translate(SUIT_SYMBOLS)
     if not key:
         raise BridgeInputError("contract is blank: write e.g. 4S, 3NTX or PASS")
     if key in _PASS_WORDS:
@@ -1192,6 +1103,107 @@ def _diagnose(key: str) -> str:
     if "XXX" in rest or "RX" in rest or "XR" in rest:
         return "at most redoubled (XX)"
     return "write level, strain, then X or XX, e.g. 4S, 3NTX, 2HXX"
+''',
+'xlbridge.engine.deals': r'''"""Deals typed as rows of cells: contract, declarer and result in parallel columns.
+
+Shared by the score sheets that read a column per field (rubber, Chicago), so
+that a blank row, a missing declarer or a bad result reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from .contract import Contract, parse_contract
+from .errors import BridgeInputError, describe
+from .result import tricks_taken
+from .seat import Seat
+
+T = TypeVar("T")
+
+
+def is_blank(value: object) -> bool:
+    """True for an empty cell: None or text of only spaces."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def parse_deal(contract: object, declarer: object, result: object) -> tuple[Contract, int]:
+    """Parse a played deal: the contract with its declarer set, and tricks taken.
+
+    A passed-out deal needs neither declarer nor result (its tricks are 0).
+
+    >>> contract, tricks = parse_deal("4S", "n", "+1")
+    >>> str(contract), tricks
+    ('4SN', 11)
+    """
+    played = parse_contract(contract)
+    if not is_blank(declarer):
+        seat = Seat.parse(declarer)
+        if played.declarer is not None and played.declarer is not seat:
+            raise BridgeInputError(
+                f"declarer {describe(declarer)}: contract {describe(str(played))} "
+                f"names {played.declarer}"
+            )
+        played = played.with_declarer(seat)
+    if played.passed_out:
+        return played, 0
+    if played.declarer is None:
+        raise BridgeInputError(f"declarer is blank: give N, E, S or W for {played}")
+    if is_blank(result):
+        raise BridgeInputError(f"result is blank: give tricks 0-13, or =, +n, -n for {played}")
+    return played, tricks_taken(played, result)
+
+
+def check_deal(
+    contract: object, declarer: object, tricks: object
+) -> tuple[Contract, Seat | None]:
+    """Validate the parsed fields of a deal value; return the contract with declarer set."""
+    if not isinstance(contract, Contract):
+        raise BridgeInputError(
+            f"contract {describe(contract)}: must be a Contract; use .parse() for text"
+        )
+    if declarer is not None and not isinstance(declarer, Seat):
+        raise BridgeInputError(
+            f"declarer {describe(declarer)}: must be a Seat; use .parse() for text"
+        )
+    if contract.passed_out:
+        return contract, None
+    if declarer is not None and contract.declarer not in (None, declarer):
+        raise BridgeInputError(
+            f"declarer {declarer}: contract {describe(str(contract))} names {contract.declarer}"
+        )
+    seat = declarer or contract.declarer
+    if seat is None:
+        raise BridgeInputError(f"declarer is blank: give N, E, S or W for {contract}")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise BridgeInputError(f"tricks {describe(tricks)}: must be a whole number 0-13")
+    return contract.with_declarer(seat), seat
+
+
+def for_deal(number: int, parse: Callable[[], T]) -> T:
+    """Run ``parse``; an input error in it is reported as belonging to deal ``number``."""
+    try:
+        return parse()
+    except BridgeInputError as error:
+        raise BridgeInputError(f"deal {number}: {error}") from None
+
+
+def deal_rows(contracts: object, **columns: Sequence[object] | None) -> list[tuple[object, ...]]:
+    """The rows of parallel input columns, contracts first; a column given as None is blank."""
+    if isinstance(contracts, str) or not isinstance(contracts, Sequence):
+        raise BridgeInputError("contracts: must be a column of values, one per deal")
+    count = len(contracts)
+    checked: list[Sequence[object]] = [contracts]
+    for name, values in columns.items():
+        if values is None:
+            values = (None,) * count
+        elif isinstance(values, str) or not isinstance(values, Sequence):
+            raise BridgeInputError(f"{name}: must be a column of values, one per deal")
+        elif len(values) != count:
+            raise BridgeInputError(f"{name}: {len(values)} rows, but contracts has {count}")
+        checked.append(values)
+    return list(zip(*checked, strict=True))
 ''',
 'xlbridge.engine.errors': r'''"""The one exception family of xlbridge."""
 
@@ -1260,8 +1272,9 @@ def imps(difference: object) -> int:
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Iterable, Sequence
-from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from .errors import BridgeInputError, describe
 from .imps import imps
@@ -1426,8 +1439,9 @@ def datum(scores: Iterable[object], drop: object = 1) -> int:
     cut = whole_number(drop, "drop", 0)
     if len(values) > 2 * cut:
         values = values[cut: len(values) - cut]
-    mean = Decimal(repr(sum(values))) / len(values) / 10
-    return int(mean.quantize(Decimal(1), ROUND_HALF_UP)) * 10
+    tens = sum(map(Fraction, values)) / len(values) / 10
+    rounded = math.floor(abs(tens) + Fraction(1, 2))
+    return (rounded if tens >= 0 else -rounded) * 10
 
 
 def butler(scores: Iterable[object], drop: object = 1) -> list[int]:
@@ -1937,11 +1951,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .chicago import GAME_POINTS, _blank, _checked_deal, _for_deal, _played, _rows
 from .contract import Contract, Strain
+from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
 from .numeric import whole_number
-from .score import score_parts
+from .score import GAME_POINTS, score_parts
 from .seat import Seat, Side
 from .vulnerability import Vulnerability
 
@@ -2044,7 +2058,7 @@ class RubberDeal:
     honours: Honours | None = None
 
     def __post_init__(self) -> None:
-        contract, seat = _checked_deal(self.contract, self.declarer, self.tricks)
+        contract, seat = check_deal(self.contract, self.declarer, self.tricks)
         object.__setattr__(self, "contract", contract)
         object.__setattr__(self, "declarer", seat)
         if self.honours is None:
@@ -2069,7 +2083,7 @@ class RubberDeal:
         honours: object = None,
     ) -> RubberDeal:
         """A deal from typed values: any contract, declarer, result and honours form."""
-        played, tricks = _played(contract, declarer, result)
+        played, tricks = parse_deal(contract, declarer, result)
         return cls(played, played.declarer, tricks, parse_honours(honours))
 
 
@@ -2281,12 +2295,12 @@ def rubber_ledger(
     >>> ledger.totals, str(ledger.vulnerability)
     ((520, 400), 'All')
     """
-    columns = _rows(contracts, declarers=declarers, results=results, honours=honours)
+    columns = deal_rows(contracts, declarers=declarers, results=results, honours=honours)
     numbered = [
-        (number, _for_deal(number, lambda c=contract, d=declarer, r=result, h=claim:
+        (number, for_deal(number, lambda c=contract, d=declarer, r=result, h=claim:
                            RubberDeal.parse(c, d, r, h)))
         for number, (contract, declarer, result, claim) in enumerate(columns, start=1)
-        if not _blank(contract)
+        if not is_blank(contract)
     ]
     return _play(numbered)
 
@@ -2315,6 +2329,9 @@ from .numeric import whole_number
 from .result import tricks_taken
 from .seat import Seat, Side
 from .vulnerability import Vulnerability, board_vul
+
+# Trick score that makes a game (below the line in rubber; the game bonus in duplicate).
+GAME_POINTS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -2412,7 +2429,7 @@ def _points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnera
     parts = score_parts(Contract(level, strain, doubling), tricks, vulnerable)
     if not parts.made:
         return -parts.penalty
-    bonus = (500 if vulnerable else 300) if parts.below >= 100 else 50
+    bonus = (500 if vulnerable else 300) if parts.below >= GAME_POINTS else 50
     return parts.below + parts.above + bonus
 
 
@@ -2585,6 +2602,9 @@ from .errors import BridgeInputError, describe
 from .numeric import real_number, whole_number
 
 SCALES = ("WBF",)
+# The formula holds for any number of boards; the cap keeps a mistyped board count
+# from stalling a sheet (10,000 boards build their table in a fraction of a second).
+MAX_BOARDS = 10_000
 _TAU = (math.sqrt(5) - 1) / 2
 
 
@@ -2605,7 +2625,7 @@ def vp_table(boards: int) -> tuple[float, ...]:
     >>> vp_table(6)[:4]
     (10.0, 10.5, 10.99, 11.46)
     """
-    boards = whole_number(boards, "boards", 1)
+    boards = whole_number(boards, "boards", 1, MAX_BOARDS)
     hundredths: list[int] = []
     while not hundredths or hundredths[-1] < 2000:
         exact = vp_exact(len(hundredths), boards)
@@ -2615,7 +2635,9 @@ def vp_table(boards: int) -> tuple[float, ...]:
     while margin < len(hundredths) - 1:
         if hundredths[margin + 1] - hundredths[margin] > hundredths[margin] - hundredths[margin - 1]:
             hundredths[margin] += 1
-            margin = 1
+            # Re-checking from the start finds nothing new before margin - 1: only the
+            # steps next to this entry changed. Stepping back one is the same, in linear time.
+            margin = max(1, margin - 1)
         else:
             margin += 1
     return tuple(h / 100 for h in hundredths)
@@ -2633,7 +2655,7 @@ def vp(imps: object, boards: object, scale: object = "WBF") -> float:
     """
     if not (isinstance(scale, str) and scale.strip().upper() in SCALES):
         raise BridgeInputError(f"scale {describe(scale)}: must be WBF")
-    n = whole_number(boards, "boards", 1)
+    n = whole_number(boards, "boards", 1, MAX_BOARDS)
     margin = real_number(imps, "imps")
     table = vp_table(n)
     size = abs(margin)

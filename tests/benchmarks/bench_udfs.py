@@ -57,7 +57,9 @@ def calls(rows: list[tuple[Any, Any, Any, Any]]) -> tuple[dict[str, Any], list[d
     return array, singles
 
 
-def measure(running: Any, array: dict[str, Any], singles: list[dict[str, Any]]) -> tuple[float, float]:
+def measure(
+    running: Any, array: dict[str, Any], singles: list[dict[str, Any]]
+) -> tuple[float, float]:
     """Seconds for the array call and for all the one-cell calls: the fastest runs,
     taken in turns so that a busy spell of the machine hits both alike."""
     array_s = singles_s = float("inf")

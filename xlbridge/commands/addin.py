@@ -73,7 +73,8 @@ def interpreter_key(platform: str = sys.platform) -> str:
 def config_text(settings: dict[str, str], existing: str = "") -> str:
     """The config file: ``existing`` lines for other keys kept, then ``settings``.
 
-    >>> print(config_text({"UDF MODULES": "xlbridge.udfs"}, '"LICENSE_KEY","abc"\\n"UDF MODULES","x"\\n'), end="")
+    >>> old = '"LICENSE_KEY","abc"\\n"UDF MODULES","x"\\n'
+    >>> print(config_text({"UDF MODULES": "xlbridge.udfs"}, old), end="")
     "LICENSE_KEY","abc"
     "UDF MODULES","xlbridge.udfs"
     """

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Iterable, Sequence
-from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from .errors import BridgeInputError, describe
 from .imps import imps
@@ -169,8 +170,9 @@ def datum(scores: Iterable[object], drop: object = 1) -> int:
     cut = whole_number(drop, "drop", 0)
     if len(values) > 2 * cut:
         values = values[cut: len(values) - cut]
-    mean = Decimal(repr(sum(values))) / len(values) / 10
-    return int(mean.quantize(Decimal(1), ROUND_HALF_UP)) * 10
+    tens = sum(map(Fraction, values)) / len(values) / 10
+    rounded = math.floor(abs(tens) + Fraction(1, 2))
+    return (rounded if tens >= 0 else -rounded) * 10
 
 
 def butler(scores: Iterable[object], drop: object = 1) -> list[int]:

@@ -10,6 +10,9 @@ from .errors import BridgeInputError, describe
 from .numeric import real_number, whole_number
 
 SCALES = ("WBF",)
+# The formula holds for any number of boards; the cap keeps a mistyped board count
+# from stalling a sheet (10,000 boards build their table in a fraction of a second).
+MAX_BOARDS = 10_000
 _TAU = (math.sqrt(5) - 1) / 2
 
 
@@ -30,7 +33,7 @@ def vp_table(boards: int) -> tuple[float, ...]:
     >>> vp_table(6)[:4]
     (10.0, 10.5, 10.99, 11.46)
     """
-    boards = whole_number(boards, "boards", 1)
+    boards = whole_number(boards, "boards", 1, MAX_BOARDS)
     hundredths: list[int] = []
     while not hundredths or hundredths[-1] < 2000:
         exact = vp_exact(len(hundredths), boards)
@@ -40,7 +43,9 @@ def vp_table(boards: int) -> tuple[float, ...]:
     while margin < len(hundredths) - 1:
         if hundredths[margin + 1] - hundredths[margin] > hundredths[margin] - hundredths[margin - 1]:
             hundredths[margin] += 1
-            margin = 1
+            # Re-checking from the start finds nothing new before margin - 1: only the
+            # steps next to this entry changed. Stepping back one is the same, in linear time.
+            margin = max(1, margin - 1)
         else:
             margin += 1
     return tuple(h / 100 for h in hundredths)
@@ -58,7 +63,7 @@ def vp(imps: object, boards: object, scale: object = "WBF") -> float:
     """
     if not (isinstance(scale, str) and scale.strip().upper() in SCALES):
         raise BridgeInputError(f"scale {describe(scale)}: must be WBF")
-    n = whole_number(boards, "boards", 1)
+    n = whole_number(boards, "boards", 1, MAX_BOARDS)
     margin = real_number(imps, "imps")
     table = vp_table(n)
     size = abs(margin)
