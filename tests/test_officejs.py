@@ -234,3 +234,91 @@ def test_not_in_the_field(officejs):
     assert call(officejs, "MATCHPOINTS", cell(430), [[420], [450]]) == (
         "error", "score 430: not among the field's results"
     )
+
+
+# --- home bridge: score-sheet columns, spilled rows, pivot seating, the auction
+
+HOME = ["AUCTIONCONTRACT", "AUCTIONDECLARER", "CHICAGOLEDGER", "CHICAGOTOTAL", "PIVOTSEAT",
+        "PIVOTSEATS", "RUBBERLEDGER", "RUBBERTOTAL"]
+
+
+def test_meta_lists_the_home_bridge_functions(officejs):
+    meta = {f["name"]: f for f in officejs.meta()["functions"]}
+    for name in HOME:
+        assert meta[name]["description"] == getattr(udfs, name).__doc__
+        assert all(p["description"] for p in meta[name]["parameters"])
+    assert [p["name"] for p in meta["RUBBERTOTAL"]["parameters"]] == [
+        "contracts", "declarers", "results", "honours"
+    ]
+    assert meta["RUBBERTOTAL"]["parameters"][3]["optional"] is True
+
+
+def test_a_rubber_from_columns_with_empty_rows(officejs):
+    # seed 000 c with a blank row; the omitted honours arrive as null
+    contracts = [["1NT"], ["2C"], [None], ["2S"], ["6S"]]
+    declarers = [["E"], ["N"], [None], ["W"], ["W"]]
+    results = [[8], [9.0], [None], [9], [12]]
+    assert call(officejs, "RUBBERTOTAL", contracts, declarers, results, None) == [[60, 1790]]
+    assert call(officejs, "RUBBERTOTAL", contracts, declarers, results) == [[60, 1790]]
+    assert call(officejs, "RUBBERLEDGER", contracts, declarers, results, [[None]] * 5) == [
+        [1, 0, 0, 30, 40, 0, 0, "None"],
+        [2, 20, 40, 0, 0, 0, 0, "None"],
+        [""] * 8,
+        [4, 0, 0, 30, 60, 0, 0, "EW"],
+        [5, 0, 0, 750, 180, 0, 700, "EW"],
+    ]
+    # a one-row range arrives as a flat row: the deals across
+    assert call(officejs, "RUBBERTOTAL", [["4S", "3NT"]], [["N", "W"]], [[10, 9]], [["NS 100", "EW 150"]]) == [
+        [120 + 100 + 300, 100 + 150 + 300]
+    ]
+    assert call(officejs, "RUBBERTOTAL", [[None], [None]], [[None], [None]], [[None], [None]]) == [[""]]
+
+
+def test_chicago_from_columns(officejs):
+    contracts, declarers, results = [["1NT"], ["4S"], [None]], [["S"], ["E"], [None]], [[8], [10], [None]]
+    assert call(officejs, "CHICAGOTOTAL", contracts, declarers, results) == [[120, 620]]
+    assert call(officejs, "CHICAGOTOTAL", contracts, declarers, results, cell("duplicate")) == [[120, 420]]
+    assert call(officejs, "CHICAGOTOTAL", contracts, declarers, results, None, cell(True)) == [[70, 620]]
+    assert call(officejs, "CHICAGOLEDGER", contracts, declarers, results) == [
+        [1, "N", "None", 120, 120, 0], [2, "E", "EW", -620, 120, 620], [3, "S", "NS", "", "", ""]
+    ]
+
+
+def test_pivot_seats(officejs):
+    assert call(officejs, "PIVOTSEATS", cell(4), cell(2)) == [[3, 2, 1, 4, ""]]
+    assert call(officejs, "PIVOTSEATS", cell(5), [[1], [2], [None], [5]]) == [
+        [2, 4, 1, 3, 5], [5, 3, 1, 2, 4], ["", "", "", "", ""], [4, 5, 2, 3, 1]
+    ]
+    assert call(officejs, "PIVOTSEAT", cell(5), cell(3), cell("W")) == [[5]]
+    assert call(officejs, "PIVOTSEAT", cell(5), cell(3), cell("out")) == [[3]]
+
+
+def test_auctions(officejs):
+    assert call(officejs, "AUCTIONCONTRACT", cell("1C P 1S P 2S P 4S X P P P"), cell("N")) == [["4SXS"]]
+    diagram = [[None, "1C", "P", "1S"], ["P", "2S", "P", "4S"], ["X", "P", "P", "P"]]  # W N E S
+    assert call(officejs, "AUCTIONCONTRACT", diagram, cell("N")) == [["4SXS"]]
+    assert call(officejs, "AUCTIONDECLARER", diagram, cell(1)) == [["S"]]
+    assert call(officejs, "AUCTIONCONTRACT", [["P", "P", "P", "P"]], cell("E")) == [["PASS"]]
+
+
+HOME_BAD = [
+    ("RUBBERTOTAL", ([["1NT"], ["2C"], ["2S"], ["6S"], ["1C"]], [["E"], ["N"], ["W"], ["W"], ["N"]],
+                     [[8], [9], [9], [12], [7]]),
+     "deal 5: the rubber ended on deal 4; start a new rubber"),
+    ("RUBBERTOTAL", ([["1NT"], ["2C"]], [["E"], ["N"]], [[8], [NA]]), f"deal 2: results #N/A: {ERROR_TEXT}"),
+    ("RUBBERLEDGER", ([["4S"], ["3NT"]], [["N"], ["E"]], [[10], [9]], [[None], ["NS 100"]]),
+     'deal 2: honours "NS 100": 100 is impossible at no-trump (four aces are 150)'),
+    ("CHICAGOTOTAL", ([["1NT"], ["2C"]], [["E"]], [[8], [9]]), "declarers: 1 rows, but contracts has 2"),
+    ("PIVOTSEATS", (cell(6), cell(1)), "players 6: must be a whole number 4-5"),
+    ("AUCTIONCONTRACT", (cell("1S 1H"), cell("N")), 'call 2 "1H": insufficient bid after 1S'),
+    ("AUCTIONCONTRACT", ([["1C"], ["P"], ["1S"], ["P"], ["X"]], cell("N")),
+     'call 5 "X": cannot double partner\'s bid 1S'),
+    ("AUCTIONDECLARER", (cell("1S P 4S P P"), cell("N")),
+     "auction unfinished after call 5: 4S needs three passes in a row"),
+    ("AUCTIONCONTRACT", ([["1S"], [NA]], cell("N")), f"calls #N/A: {ERROR_TEXT}"),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "message"), HOME_BAD)
+def test_home_bridge_bad_input_raises_with_its_message(officejs, name, args, message):
+    assert call(officejs, name, *args) == ("error", message)

@@ -436,7 +436,7 @@ def test_readme_documents_each_function(function):
 def excel_examples() -> list[tuple[str, str, str]]:
     """(function, arguments, shown result) of each README example without cell references."""
     found = re.findall(
-        r"`=([A-Z]+)\(([^`]*)\)`(?: \| | is )(-?\d+(?:\.\d+)?(?:-\d+)?|[A-Za-z]+)",
+        r"`=([A-Z]+)\(([^`]*)\)`(?: \| | is )(-?\d+(?:\.\d+)?(?:-\d+)?|[A-Za-z]+|\{[^}]*\})",
         readme_functions(),
     )
     unquoted = [(f, re.sub(r'"[^"]*"', "", f[1])) for f in found]
@@ -454,7 +454,10 @@ def test_readme_examples_are_true(name, arguments, shown):
     python = re.sub(r"\bTRUE\b", "True", re.sub(r"\bFALSE\b", "False", arguments))
     args = ast.literal_eval(f"({python.replace('{', '[').replace('}', ']')},)")
     result = getattr(udfs, name)(*args)
-    if isinstance(result, float):
+    if shown.startswith("{"):  # a spilled array as Excel writes one: {1, "N"; 2, "E"}
+        rows = [ast.literal_eval(f"[{row}]") for row in shown[1:-1].split(";")]
+        assert (result if isinstance(result[0], list) else [result]) == rows
+    elif isinstance(result, float):
         assert round(result, 2) == float(shown)
     elif isinstance(result, int):
         assert result == int(shown)

@@ -31,9 +31,10 @@ from xlbridge.engine.errors import BridgeInputError, describe
 from xlbridge.engine.numeric import real_number
 
 __all__ = [
-    "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER", "CHICAGODEALER", "CHICAGOVUL",
-    "COMPENSATION", "COMPIMPS", "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT",
-    "NEUBERG", "PLACE", "VP",
+    "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
+    "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
+    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PIVOTSEAT", "PIVOTSEATS",
+    "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -162,6 +163,35 @@ def whole(value: Any, name: str) -> tuple[Any, ...]:
     return tuple(v for v in cells if v is not None)
 
 
+def column(value: Any, name: str) -> tuple[Any, ...] | None:
+    """A score sheet's column (not broadcast): its cells in order, blanks kept as ``None``
+    so that row k of every column is deal k; ``None`` when all are blank.
+
+    A row of cells reads as well as a column; an error cell names its deal.
+
+    >>> column([["4S"], [None], [" "], [10.0]], "contracts"), column([[None], [""]], "honours")
+    (('4S', None, None, 10), None)
+    >>> column([["4S", "N"], ["3NT", "E"]], "contracts")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: contracts: a 2x2 range; give one column (or one row), a deal a cell
+    """
+    rows = grid(value, name)
+    if rows is None:
+        rows = [[single(value)]]
+    elif len(rows) > 1 and len(rows[0]) > 1:
+        raise BridgeInputError(
+            f"{name}: a {len(rows)}x{len(rows[0])} range; give one column (or one row), a deal a cell"
+        )
+    cells = []
+    for number, raw in enumerate((v for row in rows for v in row), start=1):
+        try:
+            cells.append(cell(raw, name))
+        except BridgeInputError as error:
+            raise BridgeInputError(f"deal {number}: {error}") from None
+    return tuple(cells) if any(v is not None for v in cells) else None
+
+
 def failed(error: BridgeInputError) -> str:
     """The runtime's form of a bad input: an exception under Office.js, else ``#VALUE!`` text."""
     if OFFICE_JS:
@@ -179,7 +209,7 @@ def _plain(result: Any) -> Any:
 
 
 def cells(
-    *, row: Sequence[str] | None = None, whole_ranges: Sequence[str] = ()
+    *, row: Sequence[str] | None = None, whole_ranges: Sequence[str] = (), columns: Sequence[str] = ()
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The one wrapper of every Excel function: ranges in, arrays out, element-wise errors.
 
@@ -191,10 +221,15 @@ def cells(
     ``row``: when all these arguments are blank the element is ``""`` (an empty
     template row); default the first argument. ``whole_ranges``: arguments that
     are by nature a set of results (a board's field); they arrive as a tuple of
-    their non-blank cells and are never broadcast.
+    their non-blank cells and are never broadcast. ``columns``: the parallel
+    columns of a score sheet, a deal a row (contracts, declarers, results); they
+    arrive as :func:`column` reads them, blanks kept in place, ``None`` when all
+    blank, and are never broadcast either.
 
-    A result is a single value unless some broadcast argument is a range; an
-    element's result may itself be a list (a 1xN row) when nothing broadcasts.
+    A result is a single value unless some broadcast argument is a range. An
+    element's result may itself be a list: a 1xN row, or rows (a ledger) when
+    nothing broadcasts; over a column of elements each row result is a row of
+    the answer (a blank or bad element fills the first cell of its row).
 
     >>> @cells()
     ... def double(x, factor=2):
@@ -208,9 +243,12 @@ def cells(
         names = tuple(parameters)
         defaults = tuple(p.default for p in parameters.values())
         optional = tuple(i for i, d in enumerate(defaults) if d is not _REQUIRED)
-        is_whole = tuple(n in whole_ranges for n in names)
+        readers = tuple(
+            whole if n in whole_ranges else column if n in columns else None for n in names
+        )
+        is_whole = tuple(reader is not None for reader in readers)
         row_names = tuple(row) if row is not None else names[:1]
-        unknown = set(row_names) - set(names) or set(whole_ranges) - set(names)
+        unknown = set(row_names) - set(names) or {*whole_ranges, *columns} - set(names)
         if unknown:
             raise TypeError(f"{function.__name__}: no argument {sorted(unknown)[0]}")
         row_at = tuple(names.index(n) for n in row_names)
@@ -239,8 +277,9 @@ def cells(
                 ranges: dict[int, Sequence[Sequence[Any]]] = {}
                 values: list[Any] = []
                 for i, (name, value) in enumerate(zip(names, args, strict=True)):
-                    if is_whole[i]:
-                        values.append(whole(value, name))
+                    reader = readers[i]
+                    if reader is not None:
+                        values.append(reader(value, name))
                         continue
                     rows = grid(value, name)
                     if rows is None:
@@ -276,11 +315,32 @@ def cells(
                     except BridgeInputError as error:
                         out.append(f"#VALUE! {error}")
                 result.append(out)
-            return result
+            return _spread(result, [names[i] for i in ranges])
 
         return wrapper
 
     return decorate
+
+
+def _spread(result: list[list[Any]], ranged: list[str]) -> Any:
+    """A broadcast result whose elements are rows (lists) as one block: a column of
+    elements gives a row each; a blank or bad element fills the first cell of its row."""
+    rows = [v for out in result for v in out if isinstance(v, list)]
+    if not rows:
+        return result
+    widths = {len(v) for v in rows}
+    if any(isinstance(item, list) for v in rows for item in v):  # a ledger per element
+        return failed(BridgeInputError(f"{ranged[0]}: give one cell here, not a range"))
+    if len(result[0]) != 1:
+        return failed(BridgeInputError(
+            f"{ranged[0]}: a {len(result)}x{len(result[0])} range; give one column,"
+            f" each row's answer is {max(widths)} cells wide"
+        ))
+    width = max(widths)
+    return [
+        v + [""] * (width - len(v)) if isinstance(v, list) else [v] + [""] * (width - 1)
+        for (v,) in result
+    ]
 
 
 def _shape(ranges: dict[str, Sequence[Sequence[Any]]]) -> tuple[int, int] | None:
@@ -595,3 +655,162 @@ def COMPIMPS(score: Any, hcp: Any, fit: Any, vulnerable: Any) -> Any:
 def PLACE(total: Any, totals: Any) -> Any:
     """Place of total in the ranking, ties shared as results lists write them: 1, 2-3, 4."""
     return _rated(_places, total, totals, names=("total", "totals", "the totals"))
+
+
+# ---------------------------------------------------------------- home bridge
+# A score sheet's deal columns (rubber, Chicago) are read whole, a deal a row:
+# row k of contracts, declarers, results (and honours) is deal k.
+
+_CONTRACTS = (
+    "The contracts, a deal a row from deal 1: 4S, 3NTX, 2HXX, 4SN (declarer appended) or PASS."
+    " A row with a blank contract is skipped."
+)
+_DECLARERS = "Declarer of each deal, the same rows: N, E, S or W (blank for PASS or a contract naming it)."
+_RESULTS = (
+    'Tricks taken on each deal, the same rows: 0-13, a negative number for down, or "=",'
+    ' "+1", "-2".'
+)
+_CYCLE = (
+    'Optional: the variant: "standard" (default, Laws of Chicago: deal 2 EW, deal 3 NS'
+    ' vulnerable) or "duplicate" (deal 2 NS, deal 3 EW).'
+)
+_CARRY = (
+    "Optional: TRUE for the Laws of Chicago: part scores carry toward game within a round,"
+    " a part score on deal 4 earns 100. FALSE (default): each deal scored as duplicate."
+)
+_CALLS = (
+    'The auction from the dealer: one cell of text ("1C P 1S P 4S AP") or a range, a call a'
+    " cell read row by row (a bidding diagram); blank cells are skipped."
+)
+_DEALER = "Dealer: N, E, S or W, or the board number (board 1 N, 2 E, ...)."
+
+
+@xw.func
+@xw.arg("contracts", doc=_CONTRACTS, **CELL)
+@xw.arg("declarers", doc=_DECLARERS, **CELL)
+@xw.arg("results", doc=_RESULTS, **CELL)
+@xw.arg(
+    "honours",
+    doc='Optional: honours of each deal, the same rows: blank, "NS 100", "EW 150", or a number'
+    " (positive for NS, negative for EW); scored whatever the result.",
+    **CELL,
+)
+@cells(columns=("contracts", "declarers", "results", "honours"))
+def RUBBERTOTAL(contracts: Any, declarers: Any, results: Any, honours: Any = None) -> Any:
+    """A rubber's totals as a row: North-South's and East-West's, the rubber or unfinished-rubber bonus included."""
+    return list(engine.rubber_total(contracts, declarers, results, honours))
+
+
+@xw.func
+@xw.arg("contracts", doc=_CONTRACTS, **CELL)
+@xw.arg("declarers", doc=_DECLARERS, **CELL)
+@xw.arg("results", doc=_RESULTS, **CELL)
+@xw.arg(
+    "honours",
+    doc='Optional: honours of each deal, the same rows: blank, "NS 100", "EW 150", or a number'
+    " (positive for NS, negative for EW).",
+    **CELL,
+)
+@cells(columns=("contracts", "declarers", "results", "honours"))
+def RUBBERLEDGER(contracts: Any, declarers: Any, results: Any, honours: Any = None) -> Any:
+    """A rubber's score sheet, a row per deal: deal, NS above/below, EW above/below, NS/EW bonus, vulnerability."""
+    ledger = engine.rubber_ledger(contracts, declarers, results, honours)
+    rows: list[list[Any]] = [[""] * 8 for _ in contracts]
+    for line in ledger.lines:
+        # The bonuses sit on the last deal, so that each side's column sums make RUBBERTOTAL.
+        last = line is ledger.lines[-1]
+        rows[line.deal - 1] = [
+            line.deal, line.ns_above, line.ns_below, line.ew_above, line.ew_below,
+            ledger.ns_bonus if last else 0, ledger.ew_bonus if last else 0, str(line.vulnerability),
+        ]
+    return rows
+
+
+@xw.func
+@xw.arg("contracts", doc=_CONTRACTS, **CELL)
+@xw.arg("declarers", doc=_DECLARERS, **CELL)
+@xw.arg("results", doc=_RESULTS, **CELL)
+@xw.arg("cycle", doc=_CYCLE, **CELL)
+@xw.arg("carry", doc=_CARRY, **CELL)
+@cells(columns=("contracts", "declarers", "results"))
+def CHICAGOTOTAL(
+    contracts: Any, declarers: Any, results: Any, cycle: Any = "standard", carry: Any = False
+) -> Any:
+    """Chicago totals as a row: the points North-South gained and the points East-West gained."""
+    return list(engine.chicago_totals(contracts, declarers, results, cycle, flag(carry, "carry")))
+
+
+@xw.func
+@xw.arg("contracts", doc=_CONTRACTS, **CELL)
+@xw.arg("declarers", doc=_DECLARERS, **CELL)
+@xw.arg("results", doc=_RESULTS, **CELL)
+@xw.arg("cycle", doc=_CYCLE, **CELL)
+@xw.arg("carry", doc=_CARRY, **CELL)
+@cells(columns=("contracts", "declarers", "results"))
+def CHICAGOLEDGER(
+    contracts: Any, declarers: Any, results: Any, cycle: Any = "standard", carry: Any = False
+) -> Any:
+    """Chicago scored, a row per deal: deal, dealer, vulnerability, NS score, and the NS and EW totals so far."""
+    ledger = engine.chicago_ledger(
+        contracts, declarers, results, variant=cycle, carry_partscores=flag(carry, "carry")
+    )
+    return [
+        [line.deal, str(line.dealer), str(line.vulnerability),
+         *(("", "", "") if line.ns_score is None else (line.ns_score, line.ns_total, line.ew_total))]
+        for line in ledger.lines
+    ]
+
+
+@xw.func
+@xw.arg("players", doc="Number of players: 4 or 5.", **CELL)
+@xw.arg(
+    "round",
+    doc="Round 1, 2, ... (4 players: 3 rounds, 5 players: 5, then the schedule repeats);"
+    " a column of rounds gives a row each.",
+    **CELL,
+)
+@cells(row=("round",))
+def PIVOTSEATS(players: Any, round: Any) -> Any:
+    """Pivot bridge seating of a round as a row: the players at N, E, S, W and the one sitting out ("" with 4)."""
+    seating = engine.pivot_seating(players, round)
+    return [*seating.players, "" if seating.sits_out is None else seating.sits_out]
+
+
+@xw.func
+@xw.arg("players", doc="Number of players: 4 or 5.", **CELL)
+@xw.arg("round", doc="Round 1, 2, ... (4 players: 3 rounds, 5 players: 5, then the schedule repeats).", **CELL)
+@xw.arg("seat", doc='N, E, S or W (or North, ...), or "Out" for the player sitting out.', **CELL)
+@cells(row=("round",))
+def PIVOTSEAT(players: Any, round: Any, seat: Any) -> Any:
+    """Pivot bridge: the player at seat in a round, or the one sitting out ("" with 4 players)."""
+    seating = engine.pivot_seating(players, round)
+    if isinstance(seat, str) and "".join(seat.split()).lower() in ("out", "sitsout"):
+        return "" if seating.sits_out is None else seating.sits_out
+    try:
+        return seating.player(seat)
+    except BridgeInputError:
+        raise BridgeInputError(f"seat {describe(seat)}: must be N, E, S, W or Out") from None
+
+
+@xw.func
+@xw.arg("calls", doc=_CALLS, **CELL)
+@xw.arg("dealer", doc=_DEALER, **CELL)
+@cells(whole_ranges=("calls",))
+def AUCTIONCONTRACT(calls: Any, dealer: Any) -> Any:
+    """An auction's final contract with declarer, e.g. 4SXS, or PASS; an illegal or unfinished auction is an error."""
+    return str(engine.auction_contract(_auction(calls), dealer))
+
+
+@xw.func
+@xw.arg("calls", doc=_CALLS, **CELL)
+@xw.arg("dealer", doc=_DEALER, **CELL)
+@cells(whole_ranges=("calls",))
+def AUCTIONDECLARER(calls: Any, dealer: Any) -> Any:
+    """An auction's declarer: N, E, S or W ("" when passed out); an illegal call or unfinished auction is an error."""
+    declarer = engine.auction_contract(_auction(calls), dealer).declarer
+    return "" if declarer is None else str(declarer)
+
+
+def _auction(calls: tuple[Any, ...]) -> str:
+    """The calls of a range as one text: a cell may hold one call or several ("P P P")."""
+    return " ".join(str(call) for call in calls)
