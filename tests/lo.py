@@ -5,6 +5,7 @@ The project's own small helper (it must not depend on anything outside the repo)
     from tests import lo
 
     pytestmark = lo.needs_soffice             # skip the module, with a reason, without soffice
+    @lo.requires_soffice                      # ... or a single test
     [book] = lo.recalc([path], tmp_path / "calc")  # every formula recomputed, values cached
     lo.Values(book).read("ScoreNS")               # what LibreOffice computed, by defined name
     [pdf] = lo.to_pdf([path], tmp_path / "pdf")   # follows the workbook's page setup
@@ -75,6 +76,13 @@ needs_soffice = [
         "apt-get install --no-install-recommends libreoffice-calc-nogui",
     ),
 ]
+
+
+def requires_soffice(test):
+    """Decorator form of :data:`needs_soffice` for a single test."""
+    for mark in needs_soffice:
+        test = mark(test)
+    return test
 
 
 def is_error(value: object) -> bool:

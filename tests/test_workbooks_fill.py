@@ -175,7 +175,7 @@ def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: An
     leaves the board number blank."""
     rng = random.Random(seed)
     board = rng.randint(1, 36) if board is None else board
-    pool = rng.sample(COMMON_CONTRACTS, 3) + ["3NTX", "2HXX"]
+    pool = [*rng.sample(COMMON_CONTRACTS, 3), "3NTX", "2HXX"]
     rows = []
     for table in range(1, tables + 1):
         if rng.random() < 0.2:
@@ -309,7 +309,7 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
     ew_base = 30
     rows = []
     for board in range(1, boards + 1):
-        pool = rng.sample(COMMON_CONTRACTS, 3) + ["4SX"]
+        pool = [*rng.sample(COMMON_CONTRACTS, 3), "4SX"]
         for table in range(1, tables + 1):
             if not full and rng.random() < 0.08:
                 continue  # not played
@@ -327,10 +327,10 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
     limit = 36
     inputs_extra: dict[str, list] = {}
     if mess:
-        limit = boards
-        inputs_extra["BoardCount"] = [boards]
+        limit = boards + 1
+        inputs_extra["BoardCount"] = [limit]
         rows += [
-            (boards + 1, 1, 31, "3NT", "N", 9),  # beyond BoardCount
+            (limit + 1, 1, 31, "3NT", "N", 9),  # beyond BoardCount
             (1, 77, 31, "3NT", "N", 9),  # unknown pair
             (1, 5, 5, "3NT", "N", 9),  # a pair against itself
             (2, 3, 33, "9NT", "N", 9),  # impossible contract
@@ -338,7 +338,7 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
             (2, 3, 33, "4S", "N", 14),  # 14 tricks
             (3, 4, 34, "4S", "N", None),  # half-filled
             (3, None, 34, "4S", "N", 10),  # half-filled
-            (boards, 29, 59, "1NT", "S", 7),  # pairs 29 / 59 play one board, once: 50%
+            (limit, 29, 59, "1NT", "S", 7),  # pairs 29 / 59 play one board, alone: 50%
         ]
         # Pair 2 plays board 1 twice: every one of its board-1 rows gets flagged.
         rows.append((1, 2, 40, "2H", "E", 8))
@@ -422,7 +422,7 @@ def teams_scenario(seed: int, *, boards: int = 64, mess: bool = False,
         if empty or index >= boards:
             rows.append((numbers[index], None, None, None, None, None, None))
             continue
-        pool = rng.sample(COMMON_CONTRACTS, 3) + ["3NTXX"]
+        pool = [*rng.sample(COMMON_CONTRACTS, 3), "3NTXX"]
         rows.append((numbers[index], *random_result(rng, pool), *random_result(rng, pool)))
     if mess:
         rows[0] = (1, "4s", "n", 10, "4S", "E", 8)  # lower case

@@ -12,6 +12,7 @@ import math
 import re
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from tests import lo
@@ -40,13 +41,25 @@ SCENARIOS = [
 ]
 
 
+# Filled after a round trip through the file, not straight after generation.
+REOPENED = {"traveller-1", "pairs-11", "teams-21"}
+
+
 @pytest.fixture(scope="module")
 def calculated(tmp_path_factory) -> dict[str, lo.Values]:
     """Every scenario (and every blank template, in both languages) recalculated."""
     folder = tmp_path_factory.mktemp("filled")
     paths = []
     for scenario in SCENARIOS:
-        paths.append(W.save(scenario.build(), folder / f"{scenario.label}.xlsx"))
+        target = folder / f"{scenario.label}.xlsx"
+        if scenario.label in REOPENED:  # as a script fills a shipped template
+            W.save(W.build(scenario.template), target)
+            book = openpyxl.load_workbook(target)
+            for name, values in scenario.inputs.items():
+                W.write_named(book, name, values)
+            paths.append(W.save(book, target, force=True))
+        else:
+            paths.append(W.save(scenario.build(), target))
     for name in W.TEMPLATES:
         for lang in W.LANGUAGES:
             paths.append(W.save(W.build(name, lang=lang), folder / f"blank-{name}-{lang}.xlsx"))

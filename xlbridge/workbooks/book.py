@@ -23,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import BridgeInputError
 from . import styles
-from .i18n import LabelTable, Labels
+from .i18n import Labels, LabelTable
 from .lookup import Lookup
 from .names import name_problem, set_value
 
@@ -87,7 +87,7 @@ class Book:
         self.vp_margins = 0  # set by the VP table: its last margin
         self._validations: dict[tuple[str, Rule], DataValidation] = {}
         # Empty cells use the default font too (row heights, what a director types).
-        self.workbook._fonts[0] = Font(name=styles.FONT, sz=styles.SIZE, family=2)  # noqa: SLF001
+        self.workbook._fonts[0] = Font(name=styles.FONT, sz=styles.SIZE, family=2)
         self.workbook.calculation.fullCalcOnLoad = True
 
     # --- sheets, names and cells ---------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -25,9 +25,9 @@ def save(workbook: Workbook, path: str | os.PathLike[str], *, force: bool = Fals
     if not force and target.exists():
         raise WorkbookExistsError(f"{target} exists (it may hold results); use force to replace it")
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".xlsx.tmp",
-                                    dir=target.parent)
-    os.close(handle)
+    # Not mkstemp: its 0600 would stick to the file; a new file gets the user's umask.
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     try:
         workbook.save(temp)
         if force:

@@ -20,6 +20,7 @@ LabelTable = Mapping[str, tuple[str, str]]
 COMMON: LabelTable = {
     "event": ("Event", "Kilpailu"),
     "date": ("Date", "Päivämäärä"),
+    "date_short": ("Date", "Pvm"),
     "board": ("Board", "Jako"),
     "boards": ("Boards", "Jakoja"),
     "table": ("Table", "Pöytä"),

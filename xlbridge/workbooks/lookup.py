@@ -104,18 +104,19 @@ class Lookup:
         for dependency in _DEPENDS.get(table, ()):
             self.need(dependency)
         self._done.add(table)
+        TABLES[table](self, **params)
+
+    def add(self, title: str, rows: list[list[object]],
+            names: dict[str, tuple[int, int]]) -> None:
+        """Write a table (``rows``, from the engine) under ``title`` at the next free
+        column and define its names: ``names`` maps a name (``tbl...``) to the (first,
+        last) column offsets it spans. A template with a table of its own (e.g. the
+        compensation table) calls this once, without touching this module.
+        """
         if self.sheet is None:
             self.sheet = self.book.workbook.create_sheet(SHEET)
             self.sheet.sheet_state = "hidden"
-        TABLES[table](self, **params)
-
-    def _block(self, title: str, rows: list[list[object]], names: dict[str, tuple[int, int]]):
-        """Write ``rows`` under a title at the next free column; name column spans.
-
-        ``names`` maps a name to (first column offset, last column offset).
-        """
         sheet = self.sheet
-        assert sheet is not None
         left = self._column
         cell = sheet.cell(1, left, title)
         styles.HIDDEN.but(bold=True).apply(cell)
@@ -133,7 +134,7 @@ class Lookup:
 
 
 def _contracts(lookup: Lookup) -> None:
-    lookup._block("Contracts", [[str(c)] for c in contracts()], {"tblContracts": (0, 0)})
+    lookup.add("Contracts", [[str(c)] for c in contracts()], {"tblContracts": (0, 0)})
 
 
 def _scores(lookup: Lookup) -> None:
@@ -141,13 +142,13 @@ def _scores(lookup: Lookup) -> None:
         [duplicate_score(c, tricks, vul) for vul in (False, True) for tricks in range(14)]
         for c in contracts()
     ]
-    lookup._block("Scores (declarer): tricks 0-13 not vul, 0-13 vul", rows,
+    lookup.add("Scores (declarer): tricks 0-13 not vul, 0-13 vul", rows,
                   {"tblScores": (0, 27)})
 
 
 def _seats(lookup: Lookup) -> None:
     rows = [[str(seat), 1 if seat.side is Side.NS else -1] for seat in SEATS]
-    lookup._block("Seats", rows, {"tblSeats": (0, 0), "tblSeatSign": (1, 1)})
+    lookup.add("Seats", rows, {"tblSeats": (0, 0), "tblSeatSign": (1, 1)})
 
 
 def _cycle(lookup: Lookup) -> None:
@@ -156,27 +157,27 @@ def _cycle(lookup: Lookup) -> None:
         vul = board_vul(board)
         rows.append([str(vul), str(board_dealer(board)),
                      *(int(vul.is_vulnerable(seat)) for seat in SEATS)])
-    lookup._block("Board cycle: vul, dealer, declarer vulnerable N E S W", rows,
+    lookup.add("Board cycle: vul, dealer, declarer vulnerable N E S W", rows,
                   {"tblVulText": (0, 0), "tblDealer": (1, 1), "tblDeclVul": (2, 5)})
 
 
 def _imps(lookup: Lookup) -> None:
     rows = [[low] for low in (0, *IMP_THRESHOLDS)]
-    lookup._block("IMPs: least difference for 0, 1, 2 ...", rows, {"tblImpLow": (0, 0)})
+    lookup.add("IMPs: least difference for 0, 1, 2 ...", rows, {"tblImpLow": (0, 0)})
 
 
 def _vp(lookup: Lookup, boards: int = 64) -> None:
     tables = [vp_table(n) for n in range(1, boards + 1)]
     margins = max(len(t) for t in tables)
     rows = [[t[m] if m < len(t) else 20.0 for t in tables] for m in range(margins)]
-    lookup._block(f"VPs (winner): margin 0-{margins - 1} by boards 1-{boards}", rows,
+    lookup.add(f"VPs (winner): margin 0-{margins - 1} by boards 1-{boards}", rows,
                   {"tblVP": (0, boards - 1)})
     lookup.book.vp_margins = margins - 1
 
 
 def _flags(lookup: Lookup) -> None:
     rows = [[lookup.book.t(key)] for key in FLAGS]
-    lookup._block("Flags", rows, {"tblFlags": (0, 0)})
+    lookup.add("Flags", rows, {"tblFlags": (0, 0)})
 
 
 TABLES: dict[str, Callable[..., None]] = {

@@ -48,7 +48,7 @@ LABELS = {
         "Parinumerot ovat kilpailussa yksilöllisiä: Mitchellissä esim. NS 1-10 ja EW 11-20.",
     ),
     "entered": ("Results entered", "Syötettyjä tuloksia"),
-    "flagged": ("Rows to check", "Tarkistettavia"),
+    "flagged": ("Rows to check", "Tarkistettavia rivejä"),
     "of": ("of", "/"),
     "row": ("#", "#"),
     "results_note": (
@@ -69,7 +69,7 @@ BOARDS = 36
 MAX_PAIR = 999
 SCORE_NUMBER = '">=-99999"'  # a COUNTIFS criterion matching every score and no blank
 
-PAIR_HEAD = 11  # Setup: the pair list's heading row
+PAIR_HEAD = 12  # Setup: the pair list's heading row
 RESULTS_FIRST = 5  # Results: headings in rows 1-4
 RANK_FIRST = 5  # Ranking: headings in rows 1-4
 TRAVELLER_ROWS = 5  # Travellers: heading rows above each board's results
@@ -118,7 +118,7 @@ class _Layout:
 
 def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("setup"), (11, 34, 8, 8, 8, 8, 11, 3, 5))
+    ws = book.sheet(t("setup"), (15, 34, 8, 8, 8, 8, 11, 3, 5))
     book.merge(ws, "A1:G1", t("title"), styles.TITLE)
     ws.row_dimensions[1].height = 22
     label = styles.LABEL
@@ -144,18 +144,18 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
     book.formula(ws, "I7", f.half_scale("B7"), styles.HIDDEN)
 
     # Progress: results entered (of tables x boards) and rows to check.
-    book.put(ws, "A9", t("entered"), label)
-    book.formula(ws, "C9", f"COUNT({layout.col('G')})", styles.TOTAL.but(size=10))
-    book.define("ResultsEntered", ws, "C9")
-    book.put(ws, "D9", t("of"), styles.PLAIN.but(horizontal="center"))
-    book.formula(ws, "E9", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
-    book.put(ws, "F9", t("flagged"), label.but(horizontal="right"))
-    book.formula(ws, "G9", f'COUNTIF({layout.col("K")},"?*")',
+    book.put(ws, "A8", t("entered"), label)
+    book.formula(ws, "C8", f"COUNT({layout.col('G')})", styles.TOTAL.but(size=10))
+    book.define("ResultsEntered", ws, "C8")
+    book.put(ws, "D8", t("of"), styles.PLAIN.but(horizontal="center"))
+    book.formula(ws, "E8", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
+    book.put(ws, "A9", t("flagged"), label)
+    book.formula(ws, "C9", f'COUNTIF({layout.col("K")},"?*")',
                  styles.TOTAL.but(size=10, color="C00000"))
-    book.define("ResultsFlagged", ws, "G9")
+    book.define("ResultsFlagged", ws, "C9")
 
     # The pair list, with each pair's totals.
-    book.merge(ws, "A10:G10", t("pairs_note"), styles.NOTE)
+    book.merge(ws, f"A{PAIR_HEAD - 1}:G{PAIR_HEAD - 1}", t("pairs_note"), styles.NOTE)
     for column, key in zip("ABCDEFG", ("pair", "name", "played", "mp", "top", "percent", "check"),
                            strict=True):
         book.put(ws, f"{column}{PAIR_HEAD}", t(key), styles.HEAD)
@@ -205,7 +205,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
 
 def _results(book: Book, layout: _Layout) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("results"), (7, 6, 6, 9, 5, 6, 7.5, 7.5, 7, 7, 11, 2, 4, 4, 4, 4, 6))
+    ws = book.sheet(t("results"), (7, 6, 6, 9, 7.5, 6, 7.5, 7.5, 7, 7, 11, 2, 4, 4, 4, 4, 6))
     rows, first, last = layout.rows, layout.rows[0], layout.rows[-1]
     book.event_heading(ws, 1, book.title, "A", "K", "I:K")
     book.merge(ws, "A2:C2", t("results"), styles.SUBTITLE)
@@ -341,14 +341,14 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
     """One block per board, one page each: the board's rows of the results table,
     found by their key (board * 10000 + k) in hidden column A."""
     t = book.t
-    ws = book.sheet(t("travellers"), (2, 5, 7, 7, 10, 6, 7, 8, 8, 7.5, 7.5))
+    ws = book.sheet(t("travellers"), (2, 5, 7, 7, 10, 7.5, 7, 8, 8, 7.5, 7.5, 11))
     keys = layout.col("Q")
     height = TRAVELLER_ROWS + layout.tables + 1
     breaks = []
     for board in range(1, layout.boards + 1):
         top = 1 + (board - 1) * height
         rows = range(top + TRAVELLER_ROWS, top + TRAVELLER_ROWS + layout.tables)
-        book.event_heading(ws, top, book.title, "B", "K", "I:K")
+        book.event_heading(ws, top, book.title, "B", "L", "J:L")
         big = styles.Style(size=13, bold=True)
         book.merge(ws, f"B{top + 1}:D{top + 1}", f"{t('board')} {board}", big)
         book.merge(ws, f"E{top + 1}:F{top + 1}",
@@ -356,12 +356,13 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         book.merge(ws, f"G{top + 1}:I{top + 1}",
                    f"{t('vulnerable')}: {board_vul(board)}", styles.LABEL)
         scores = f"$H${rows[0]}:$H${rows[-1]}"
-        book.merge(ws, f"J{top + 1}:K{top + 1}",
+        book.merge(ws, f"J{top + 1}:L{top + 1}",
                    f'IF(COUNT({scores})=0,"","{t("top")} "&2*{layout.factor}*(COUNT({scores})-1))',
                    styles.LABEL.but(horizontal="right"), formula=True)
         ws.row_dimensions[top + 1].height = 20
         _result_headings(book, ws, top + 3, "B",
                          ("row", "ns", "ew", "contract", "declarer", "tricks"))
+        book.merge(ws, f"L{top + 3}:L{top + 4}", t("check"), styles.HEAD)
         book.column(ws, "A", rows,
                     lambda r, b=board, first=rows[0]:
                     f'IFERROR(MATCH({b * 10000 + r - first + 1},{keys},0),"")',
@@ -369,18 +370,13 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         book.column(ws, "B", rows, lambda r, first=rows[0]: r - first + 1, styles.FIXED)
         for column, source, text in (("C", "B", False), ("D", "C", False), ("E", "D", True),
                                      ("F", "E", True), ("G", "F", False)):
-            cells = layout.col(source)
-            if text:
-                content = (lambda r, c=cells: f'IF($A{r}="","",INDEX({c},$A{r})&"")')
-            else:  # INDEX of a blank input is 0: show a blank
-                content = (lambda r, c=cells: f'IF($A{r}="","",IF(INDEX({c},$A{r})="","",'
-                           f"INDEX({c},$A{r})))")
-            book.column(ws, column, rows, content, styles.OUTPUT)
+            book.column(ws, column, rows, _copy(layout.col(source), text), styles.OUTPUT)
         for column, source, style in (
             ("H", "G", styles.OUTPUT.but(number_format=styles.PLUS_ONLY)),
             ("I", "H", styles.OUTPUT.but(number_format=styles.PLUS_ONLY)),
             ("J", "I", styles.OUTPUT),
             ("K", "J", styles.OUTPUT),
+            ("L", "K", styles.FLAG),
         ):
             cells = layout.col(source)
             book.column(ws, column, rows,
@@ -388,5 +384,13 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         breaks.append(rows[-1] + 1)
     book.hide_columns(ws, "A")
     last = layout.boards * height
-    book.page(ws, area=f"A1:K{last}", breaks=breaks[:-1])
+    book.page(ws, area=f"A1:L{last}", breaks=breaks[:-1])
     return ws
+
+
+def _copy(cells: str, text: bool):
+    """A traveller cell copying an input of the results row whose index is in column A."""
+    if text:
+        return lambda r: f'IF($A{r}="","",INDEX({cells},$A{r})&"")'
+    # INDEX of a blank input is 0: show a blank.
+    return lambda r: f'IF($A{r}="","",IF(INDEX({cells},$A{r})="","",INDEX({cells},$A{r})))'

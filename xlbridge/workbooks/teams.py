@@ -60,7 +60,7 @@ def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
     for table in ("contracts", "scores", "seats", "cycle", "imps", "flags"):
         book.lookup.need(table)
     book.lookup.need("vp", boards=boards)
-    ws = book.sheet(t("sheet"), (6.5, 4.5, 5, 9, 5, 6, 8, 9, 5, 6, 8, 7, 7, 12,
+    ws = book.sheet(t("sheet"), (6.5, 4.5, 6, 9, 7.5, 6, 8, 9, 7.5, 6, 8, 7, 7, 17,
                                  2, 4, 4, 4, 4, 4, 4))
     rows = range(FIRST, FIRST + boards)
     first, last = rows[0], rows[-1]
@@ -70,7 +70,7 @@ def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
     label = styles.LABEL
     book.merge(ws, "A2:C2", t("event"), label)
     book.event_inputs(ws, "D2:J2", "L2:N2")
-    book.put(ws, "K2", t("date"), label.but(horizontal="right"))
+    book.put(ws, "K2", t("date_short"), label.but(horizontal="right"))
     text = styles.INPUT_TEXT.but(bold=True)
     for row, key, name, value, note in ((3, "home_team", "HomeTeam", home, "home_note"),
                                         (4, "away_team", "AwayTeam", away, "away_note")):

@@ -26,7 +26,7 @@ MAX_PAIR = 999
 FIRST = 7  # first result row
 
 # Columns: visible A-K, hidden helpers M-O.
-WIDTHS = (6.5, 6.5, 6.5, 10, 6.5, 6.5, 8, 8, 7.5, 7.5, 11, 2, 5, 5, 5)
+WIDTHS = (6.5, 6.5, 6.5, 10, 7.5, 6.5, 8, 8, 7.5, 7.5, 11, 2, 5, 5, 5)
 
 
 def build(book: Book, *, tables: int = TABLES, board: int | None = None,
@@ -46,7 +46,7 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
     ws.row_dimensions[1].height = 22
     book.merge(ws, "F1", t("event"), styles.LABEL.but(horizontal="right"))
     book.event_inputs(ws, "G1:K1", "G2:H2")
-    book.merge(ws, "F2", t("date"), styles.LABEL.but(horizontal="right"))
+    book.merge(ws, "F2", t("date_short"), styles.LABEL.but(horizontal="right"))
     book.merge(ws, "A2:B2", t("scale"), styles.LABEL)
     book.put(ws, "C2", scale, styles.INPUT)
     book.define("MPScale", ws, "C2")

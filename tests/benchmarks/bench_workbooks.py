@@ -1,0 +1,70 @@
+"""Template workbooks: generating them, and LibreOffice recalculating a full pairs event.
+
+    python -m tests.benchmarks workbooks
+
+Rows are absolute times (no baseline): the whole set generated and saved, the largest
+book (pairs, 30 tables x 36 boards) built and saved, and LibreOffice recalculating that
+book filled with 1,080 results, next to the same run on a tiny book (soffice's own start),
+and on the blank book (loading and saving every formula), so the differences show what
+the results themselves cost: an upper bound for what a director waits after typing (a
+full recalculation, where typing one result recalculates only what depends on it).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from tests import lo
+from tests.benchmarks.timing import Row, best_of
+from tests.test_workbooks_fill import pairs_scenario
+from xlbridge import workbooks as W
+
+
+def _set(folder: Path) -> None:
+    W.write_set(folder, force=True)
+
+
+def run() -> list[Row]:
+    """Time generation and LibreOffice recalculation."""
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench_workbooks_") as temp:
+        folder = Path(temp)
+        rows.append(Row("workbooks: generate the whole set (3 files)",
+                        best_of(lambda: _set(folder / "set"), repeat=3),
+                        note=f"{', '.join(W.TEMPLATES)}; build + atomic save"))
+        build = best_of(lambda: W.build("pairs"), repeat=3)
+        rows.append(Row("workbooks: build pairs 30x36 (openpyxl)", build,
+                        note="1,080 result rows, 36 travellers"))
+        book = W.build("pairs")
+        save = best_of(lambda: W.save(book, folder / "pairs.xlsx", force=True), repeat=3)
+        rows.append(Row("workbooks: save pairs 30x36", save))
+
+        scenario = pairs_scenario(13, full=True)
+        filled = W.save(scenario.build(), folder / "filled" / "pairs-full.xlsx")
+        if not lo.soffice_available():
+            rows.append(Row("workbooks: LibreOffice recalc (skipped)", 0.0,
+                            note="soffice not installed"))
+            return rows
+        tiny = Workbook()
+        tiny.active["A1"] = "=1+1"
+        tiny_path = W.save(tiny, folder / "tiny" / "tiny.xlsx")
+        lo.recalc([tiny_path], folder / "warm")  # the profile's first start is slower
+        blank = W.save(W.build("pairs"), folder / "blank" / "pairs-blank.xlsx")
+        start = best_of(lambda: lo.recalc([tiny_path], folder / "out1"), repeat=3)
+        empty = best_of(lambda: lo.recalc([blank], folder / "out1"), repeat=3)
+        full = best_of(lambda: lo.recalc([filled], folder / "out2"), repeat=3)
+        computed = lo.Values(folder / "out2" / "pairs-full.xlsx").read("ResultsEntered")
+        rows.append(Row("workbooks: LibreOffice start + tiny book", start,
+                        note="soffice's fixed cost"))
+        rows.append(Row("workbooks: LibreOffice load+save pairs 30x36 blank", empty,
+                        note="every formula, no results"))
+        rows.append(Row("workbooks: LibreOffice recalc pairs 30x36 filled", full,
+                        note=f"{computed[0]} results: ~{full - empty:.2f} s more than blank"))
+        t0 = time.perf_counter()
+        lo.Values(folder / "out2" / "pairs-full.xlsx")
+        rows.append(Row("workbooks: read the recalculated book back", time.perf_counter() - t0))
+    return rows
