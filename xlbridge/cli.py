@@ -17,7 +17,7 @@ from . import __version__
 from .engine import BridgeInputError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
-COMMANDS = ("score", "workbooks", "demo", "check", "report", "addin", "lite")
+COMMANDS = ("demo", "workbooks", "check", "report", "score", "addin", "lite")
 
 # Exit statuses shared by every subcommand.
 EXIT_OK = 0

@@ -17,11 +17,13 @@ from openpyxl.utils.cell import range_boundaries
 
 from ..engine import BridgeInputError
 
-# xlbridge's own Excel functions (FUNCTIONS.md), the ones planned beside them, and
-# names kept free for them.
+# xlbridge's own Excel functions (xlbridge.udfs.__all__, kept equal by a test; the
+# workbooks do not import the xlwings layer), and SCORE, kept free for a plain name.
 XLBRIDGE_FUNCTIONS = frozenset((
-    "BRIDGESCORE", "IMPS", "VP", "CHICAGOVUL", "CHICAGODEALER", "BOARDVUL", "BOARDDEALER",
-    "MATCHPOINTS", "MPPERCENT", "RUBBERTOTAL", "COMPIMPS", "AUCTIONCONTRACT", "SCORE",
+    "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
+    "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
+    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PIVOTSEAT", "PIVOTSEATS",
+    "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP", "SCORE",
 ))
 
 # Excel's worksheet functions (Excel 2010 to 365). A defined name equal to one is

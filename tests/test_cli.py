@@ -1,0 +1,36 @@
+"""The `xlbridge` command through its installed entry point."""
+
+import subprocess
+import sys
+
+import xlbridge
+
+
+def xlbridge_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "xlbridge", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_version():
+    done = xlbridge_command("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"xlbridge {xlbridge.__version__}"
+
+
+def test_help_lists_every_command():
+    done = xlbridge_command("--help")
+    assert done.returncode == 0
+    for command in ("demo", "workbooks", "check", "report", "score", "addin", "lite"):
+        assert f"    {command}" in done.stdout
+
+
+def test_score_one_deal_from_ns_view():
+    assert xlbridge_command("score", "3NT", "E", "=", "--vul", "All").stdout == "NS -600\n"
+    assert xlbridge_command("score", "4SX", "N", "-1", "--vul", "7").stdout == "NS -200\n"
+    assert xlbridge_command("score", "PASS", "N", "0").stdout == "NS 0\n"
+
+
+def test_bad_input_is_one_line_and_exit_2():
+    done = xlbridge_command("score", "8S", "N", "10")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == 'xlbridge: contract "8S": level must be 1-7\n'
