@@ -80,7 +80,7 @@ def test_demo_writes_every_template_and_the_two_samples(demo) -> None:
     for name in names:
         assert str(out / name) in stdout
         book = safe_open.load(out / name)  # opens, through every safety check
-        assert "Contract" in book.defined_names or "OpenContract" in book.defined_names
+        assert {"Contract", "OpenContract", "Player"} & set(book.defined_names)
         book.close()
 
 

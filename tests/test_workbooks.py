@@ -74,7 +74,7 @@ def formula_cells(book: openpyxl.Workbook):
 
 
 def test_the_set():
-    assert W.TEMPLATES == ("traveller", "pairs", "teams")
+    assert W.TEMPLATES == ("traveller", "pairs", "teams", "rubber", "chicago", "pivot")
     assert W.file_name("pairs") == "pairs.xlsx"
 
 
@@ -314,7 +314,7 @@ def test_command(tmp_path, capsys):
     out = tmp_path / "set"
     assert main(["workbooks", "--out", str(out)]) == 0
     printed = capsys.readouterr().out.split()
-    assert [Path(p).name for p in printed] == ["traveller.xlsx", "pairs.xlsx", "teams.xlsx"]
+    assert [Path(p).name for p in printed] == [f"{name}.xlsx" for name in W.TEMPLATES]
     before = (out / "pairs.xlsx").read_bytes()
     assert main(["workbooks", "--out", str(out)]) == 2
     error = capsys.readouterr().err

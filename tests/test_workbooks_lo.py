@@ -98,7 +98,10 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
     book = calculated[f"blank-{name}-{lang}"]
     outputs = {"traveller": ("ScoreNS", "MPNS", "Check", "Top", "Dealer"),
                "pairs": ("ScoreNS", "MPNS", "Check", "RankPlace", "PairPercent"),
-               "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome")}[name]
+               "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome"),
+               "rubber": ("AboveNS", "BelowNS", "AboveEW", "BelowEW", "Check"),
+               "chicago": ("ScoreNS", "IMPsNS", "Check"),
+               "pivot": ("PlayerNet", "PlayerPlace", "RoundCheck")}[name]
     for output in outputs:
         assert set(book.read(output)) == {None}, output
     if name == "teams":  # boards are pre-numbered, so dealer and vulnerability show

@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..engine import BridgeInputError, Contract, Seat, mp_scale, parse_contract, tricks_taken
+from ..engine.chicago import best_fit, chicago_variant
+from ..engine.compensation import FITS, Fit
 from ..engine.errors import describe
 from ..engine.numeric import whole_number
+from ..engine.rubber import Honours, RubberDeal, parse_honours, play_rubber
+from ..workbooks.chicago import fit_text
 from .events import FilledBook
 from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamMatch
 from .names import Cell, NamedCells
@@ -386,16 +390,86 @@ def check_teams(book: FilledBook) -> Checked:
     return Checked(book, problems.sorted(), match)
 
 
+def _honours(value: object) -> Honours | None:
+    """Honours as the rubber sheet's dropdown spells them (``NS 100``, ``EW 150``)."""
+    claim = parse_honours(value)
+    if claim is not None and " ".join(str(value).split()).upper() != str(claim):
+        raise BridgeInputError(f"honours {describe(value)}: write {claim} (the sheet reads "
+                               "NS 100, NS 150, EW 100, EW 150)")
+    return claim
+
+
+_FIT_TEXTS = {fit_text(fit): fit for fit in FITS}
+
+
+def _fit(value: object) -> Fit:
+    """A fit as the Chicago sheet's dropdown spells it (``major 8`` ... ``no fit``)."""
+    text = " ".join(str(value).split()).lower()
+    if text in _FIT_TEXTS:
+        return _FIT_TEXTS[text]
+    fit = best_fit(value)  # the engine's message when it is no fit at all
+    raise BridgeInputError(f"fit {describe(value)}: write it as {fit_text(fit)} (the sheet reads "
+                           f"{', '.join(_FIT_TEXTS)})")
+
+
+def _rubber_deal(problems: _Problems, play: Play, honours: Cell) -> RubberDeal | None:
+    """The deal with its honours, or None after recording why honours cannot be."""
+    claim = None if honours.blank else problems.parse(honours, _honours)
+    if claim is None and not honours.blank:
+        return None
+    try:
+        return RubberDeal.parse(play.contract, play.declarer or None, play.tricks, claim)
+    except BridgeInputError as error:
+        problems.add(honours, str(error))
+        return None
+
+
+def _rubber_end(deals: list[tuple[int, RubberDeal]]) -> int | None:
+    """The deal on which the rubber ended, or None while it is unfinished."""
+    for count, (number, _deal) in enumerate(deals, start=1):
+        if play_rubber(deal for _number, deal in deals[:count]).finished:
+            return number
+    return None
+
+
 def check_deals(book: FilledBook) -> Checked:
-    """Check a rubber or Chicago sheet's deals (contract, declarer, tricks)."""
+    """Check a rubber or Chicago sheet's deals: contract, declarer, tricks, and the
+    rubber's honours and end, or Chicago's compensation inputs and vulnerability cycle."""
     problems = _Problems()
-    for contract, declarer, tricks in _columns(problems, book.cells, ("Contract", "Declarer", "Tricks")):
-        if _in_use((contract, declarer, tricks)):
-            _play(problems, contract, declarer, tricks)
-    if book.kind == "chicago":
-        for cell in book.cells.column("HCP"):
-            if not cell.blank:
-                problems.parse(cell, lambda value: whole_number(value, "HCP", 0, 40))
+    rubber = book.kind == "rubber"
+    extra = ("Honours",) if rubber else ("HCP", "Fit")
+    played: list[tuple[int, RubberDeal]] = []
+    used: list[tuple[int, Cell]] = []
+    rows = _columns(problems, book.cells, ("Contract", "Declarer", "Tricks", *extra))
+    for number, (contract, declarer, tricks, *more) in enumerate(rows, start=1):
+        if not _in_use((contract, declarer, tricks, *more)):
+            continue
+        used.append((number, contract))
+        play = _play(problems, contract, declarer, tricks)
+        if rubber:
+            deal = None if play is None else _rubber_deal(problems, play, more[0])
+            if deal is not None:
+                played.append((number, deal))
+            continue
+        hcp, fit = more
+        if not hcp.blank:
+            problems.parse(hcp, lambda value: whole_number(value, "HCP", 0, 40))
+        if not fit.blank:
+            problems.parse(fit, _fit)
+        if hcp.blank != fit.blank:
+            missing, given = (hcp, "fit") if hcp.blank else (fit, "HCP")
+            problems.add(missing, f"deal {number}: {given} is given, so compensation needs "
+                                  f"{'HCP' if hcp.blank else 'the fit'} too (or clear both)")
+    if rubber:
+        end = _rubber_end(played)
+        for number, cell in used:
+            if end is not None and number > end:
+                problems.add(cell, f"deal {number}: the rubber ended on deal {end}; "
+                                   "start a new rubber sheet")
+    else:
+        cycle = book.cells.cell("ChicagoCycle")
+        if cycle is not None and not cycle.blank:
+            problems.parse(cycle, chicago_variant)
     return Checked(book, problems.sorted(), None)
 
 

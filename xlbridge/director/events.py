@@ -43,7 +43,7 @@ INPUT_NAMES = {
     "traveller": ("Board", "NS", "EW", "Contract", "Declarer", "Tricks"),
     "teams": ("Board", "OpenContract", "OpenDeclarer", "OpenTricks",
               "ClosedContract", "ClosedDeclarer", "ClosedTricks"),
-    "chicago": ("Contract", "Declarer", "Tricks", "HCP", "Fit"),
+    "chicago": ("Contract", "Declarer", "Tricks", "HCP", "Fit", "ChicagoCycle"),
     "rubber": ("Contract", "Declarer", "Tricks", "Honours"),
     "pivot": (),
 }

@@ -2,7 +2,7 @@
 
     >>> from xlbridge import workbooks
     >>> workbooks.TEMPLATES
-    ('traveller', 'pairs', 'teams')
+    ('traveller', 'pairs', 'teams', 'rubber', 'chicago', 'pivot')
     >>> book = workbooks.build("traveller", lang="fi")
     >>> book.sheetnames, "ScoreNS" in book.defined_names
     (['Tuloslappu', 'Lookup'], True)
@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 # The templates, in the order they are written and listed.
-TEMPLATES: tuple[str, ...] = ("traveller", "pairs", "teams")
+TEMPLATES: tuple[str, ...] = ("traveller", "pairs", "teams", "rubber", "chicago", "pivot")
 
 
 def template(name: str):
