@@ -421,7 +421,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 def readme_functions() -> str:
     text = README.read_text(encoding="utf-8")
-    return text.split("<!-- section: functions -->")[1].split("<!-- /section: functions -->")[0]
+    return text.split("\n## Excel functions\n")[1].split("\n## ")[0]
 
 
 @pytest.mark.parametrize("function", functions(), ids=lambda f: f.__name__)

@@ -1834,21 +1834,17 @@ def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
     [620, 620, 300, 0]
     """
     by_seat = {seat: seat_vulnerable(vulnerable, seat) for seat in SEATS}
-    memo: dict[str, int] = {}
-    scores = []
-    for text in texts:
-        points = memo.get(text)
-        if points is None:
-            played = parse_played(text)
-            declarer = played.contract.declarer
-            if declarer is None:
-                points = 0
-            else:
-                points = duplicate_score(played.contract, played.tricks, by_seat[declarer])
-                points = points if declarer.side is Side.NS else -points
-            memo[text] = points
-        scores.append(points)
-    return scores
+    texts = list(texts)
+    # One entry per distinct text, in order of first appearance (so the first bad
+    # text is the one reported); the column is then read back from it.
+    memo: dict[str, int] = dict.fromkeys(texts, 0)
+    for text in memo:
+        played = parse_played(text)
+        declarer = played.contract.declarer
+        if declarer is not None:
+            points = duplicate_score(played.contract, played.tricks, by_seat[declarer])
+            memo[text] = points if declarer.side is Side.NS else -points
+    return list(map(memo.__getitem__, texts))
 ''',
 'xlbridge.engine.result': r'''"""Results: tricks taken, or relative to the contract (RULES section 1)."""
 

@@ -46,10 +46,6 @@ def scoring_rows(count: int = 100_000) -> list[Row]:
     def ours() -> list[int]:
         return [s for v, _ in vuls for s in xlbridge.score_played_many(texts, v)]
 
-    def ours_cold() -> list[int]:
-        clear_engine_caches()
-        return ours()
-
     def endplay() -> list[int]:
         return [Contract(t).score(ev) for _, ev in vuls for t in texts]
 
@@ -61,9 +57,9 @@ def scoring_rows(count: int = 100_000) -> list[Row]:
         assert played.score("All") == sign * Contract(text).score(Vul.both), text
 
     distinct = len(set(texts))
-    cold_time = best_of(ours_cold)
-    theirs_time = best_of(endplay, repeat=1)
-    warm_time = best_of(ours)
+    cold_time = best_of(ours, repeat=7, setup=clear_engine_caches)
+    theirs_time = best_of(endplay, repeat=3)
+    warm_time = best_of(ours, repeat=7)
     return [
         Row(f"scoring: {count:,} strings x 2 vul, caches cold", cold_time, theirs_time,
             "endplay", target=25, note=f"{distinct:,} distinct strings"),

@@ -33,7 +33,7 @@ def run() -> list[Row]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench_workbooks_") as temp:
         folder = Path(temp)
-        rows.append(Row("workbooks: generate the whole set (3 files)",
+        rows.append(Row(f"workbooks: generate the whole set ({len(W.TEMPLATES)} files)",
                         best_of(lambda: _set(folder / "set"), repeat=3),
                         note=f"{', '.join(W.TEMPLATES)}; build + atomic save"))
         build = best_of(lambda: W.build("pairs"), repeat=3)
