@@ -76,21 +76,26 @@ def score_parts(contract: Contract, tricks: int, vulnerable: bool) -> ScoreParts
     """
     if contract.passed_out:
         return ScoreParts()
-    need = contract.tricks_needed
+    return ScoreParts(*_parts(contract.level, contract.strain, contract.doubling, tricks, vulnerable))
+
+
+def _parts(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> tuple[int, int, int]:
+    """(below, above, penalty) of a contract that was not passed out."""
+    need = level + 6
     if tricks < need:
-        return ScoreParts(penalty=undertrick_penalty(need - tricks, vulnerable, contract.doubling))
-    below = trick_score(contract.strain, contract.level, contract.doubling)
+        return 0, 0, undertrick_penalty(need - tricks, vulnerable, doubling)
+    below = trick_score(strain, level, doubling)
     over = tricks - need
-    if contract.doubling is Doubling.UNDOUBLED:
-        above = trick_score(contract.strain, over + 1) - trick_score(contract.strain, 1) if over else 0
+    if doubling is Doubling.UNDOUBLED:
+        above = trick_score(strain, over + 1) - trick_score(strain, 1) if over else 0
     else:
-        above = over * (100 if vulnerable else 50) * contract.doubling
-        above += 50 if contract.doubling is Doubling.DOUBLED else 100
-    if contract.level == 6:
+        above = over * (100 if vulnerable else 50) * doubling
+        above += 50 if doubling is Doubling.DOUBLED else 100
+    if level == 6:
         above += 750 if vulnerable else 500
-    elif contract.level == 7:
+    elif level == 7:
         above += 1500 if vulnerable else 1000
-    return ScoreParts(below=below, above=above)
+    return below, above, 0
 
 
 def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
@@ -108,11 +113,11 @@ def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
 # and the 2,940 possible scores fill this once.
 @functools.lru_cache(maxsize=4096)
 def _points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> int:
-    parts = score_parts(Contract(level, strain, doubling), tricks, vulnerable)
-    if not parts.made:
-        return -parts.penalty
-    bonus = (500 if vulnerable else 300) if parts.below >= GAME_POINTS else 50
-    return parts.below + parts.above + bonus
+    below, above, penalty = _parts(level, strain, doubling, tricks, vulnerable)
+    if penalty:
+        return -penalty
+    bonus = (500 if vulnerable else 300) if below >= GAME_POINTS else 50
+    return below + above + bonus
 
 
 def score(contract: object, result: object, vulnerable: object, declarer: object = None) -> int:
