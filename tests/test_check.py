@@ -210,3 +210,28 @@ def test_board_beyond_the_events_boards(tmp_path: Path, pairs_book: Path, event)
     assert found[address(book, "Board", row_of(event, 3, 0))] == [
         "board 3 has 8 results; the other boards have 9"]
     assert len(found) == 2
+
+
+def test_pivot_problems_at_their_cells(tmp_path: Path) -> None:
+    book = workbooks.build("pivot")
+    workbooks.write_named(book, "Player", ["Aino", "Bertil", "Cecilia", "Dmitri", "Eeva"])
+    workbooks.write_named(book, "RoundNS", [620, 0, 1100])
+    workbooks.write_named(book, "RoundEW", [100, 450, None])  # one blank total counts as 0
+    clean = workbooks.save(book, tmp_path / "clean.xlsx")
+    done = run_check(clean)
+    assert (done.returncode, problems(done)) == (0, {})
+
+    seeded = {
+        set_named(book, "RoundNS", 3, "lots"): 'NS total "lots": must be a whole number, 0 or more',
+        set_named(book, "RoundEW", 4, -50): "EW total -50: must be a whole number, 0 or more",
+        set_named(book, "PlayerCount", 0, 6): "players 6: must be a whole number 4-5",
+    }
+    messy = workbooks.save(book, tmp_path / "messy.xlsx")
+    done = run_check(messy)
+    assert done.returncode == 1
+    assert problems(done) == {where: [message] for where, message in seeded.items()}
+
+    set_named(book, "PlayerCount", 0, None)
+    blank_count = workbooks.save(book, tmp_path / "blank-count.xlsx")
+    where = address(book, "PlayerCount", 0)
+    assert problems(run_check(blank_count))[where] == ["players is blank: choose 4 or 5 to seat the rounds"]

@@ -18,6 +18,7 @@ from ..engine.chicago import best_fit, chicago_variant
 from ..engine.compensation import FITS, Fit
 from ..engine.errors import describe
 from ..engine.numeric import whole_number
+from ..engine.pivot import pivot_players
 from ..engine.rubber import Honours, RubberDeal, parse_honours, play_rubber
 from ..workbooks.chicago import fit_text
 from .events import FilledBook
@@ -473,10 +474,30 @@ def check_deals(book: FilledBook) -> Checked:
     return Checked(book, problems.sorted(), None)
 
 
+def check_pivot(book: FilledBook) -> Checked:
+    """Check a pivot sheet: the number of players, and each round's side totals
+    (whole points, 0 or more; a round with one total blank counts it as 0)."""
+    problems = _Problems()
+    rounds = [row for row in _columns(problems, book.cells, ("RoundNS", "RoundEW")) if _in_use(row)]
+    count = book.cells.cell("PlayerCount")
+    if count is not None:
+        if not count.blank:
+            problems.parse(count, pivot_players)
+        elif rounds:
+            problems.add(count, "players is blank: choose 4 or 5 to seat the rounds")
+    for ns, ew in rounds:
+        for total, side in ((ns, "NS"), (ew, "EW")):
+            if not total.blank:
+                problems.parse(total, lambda value, side=side: whole_number(value, f"{side} total", 0))
+    return Checked(book, problems.sorted(), None)
+
+
 def check(book: FilledBook) -> Checked:
     """Check any template xlbridge knows; the event is None where it has no report."""
     if book.kind in ("pairs", "traveller"):
         return check_pairs(book)
     if book.kind == "teams":
         return check_teams(book)
+    if book.kind == "pivot":
+        return check_pivot(book)
     return check_deals(book)

@@ -45,7 +45,7 @@ INPUT_NAMES = {
               "ClosedContract", "ClosedDeclarer", "ClosedTricks"),
     "chicago": ("Contract", "Declarer", "Tricks", "HCP", "Fit", "ChicagoCycle"),
     "rubber": ("Contract", "Declarer", "Tricks", "Honours"),
-    "pivot": (),
+    "pivot": ("PlayerCount", "RoundNS", "RoundEW"),
 }
 
 
