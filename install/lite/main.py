@@ -73,7 +73,7 @@ from .pivot import (
     pivot_seating,
     pivot_standings,
 )
-from .played import Played, parse_played, score_played, score_played_many
+from .played import Played, parse_played, score_played_many
 from .result import relative_result, tricks_taken
 from .rubber import (
     Honours,
@@ -88,6 +88,7 @@ from .rubber import (
 from .score import (
     ScoreParts,
     declarer_vulnerable,
+    duplicate_points,
     duplicate_score,
     score,
     score_parts,
@@ -104,10 +105,10 @@ __all__ = [
     "SEATS", "VARIANTS", "BridgeInputError", "Contract", "Doubling", "Fit", "Played", "ScoreParts",
     "Seat", "Side", "Strain", "Vulnerability", "board_dealer", "board_number", "board_vul",
     "butler", "chicago_dealer", "chicago_variant", "chicago_vul", "compensation",
-    "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_score",
+    "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_points", "duplicate_score",
     "imps", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
     "parse_contract", "parse_played", "place_labels", "rank", "relative_result", "score", "score_parts",
-    "score_played", "score_played_many",
+    "score_played_many",
     "seat_vulnerable", "top", "trick_score", "tricks_taken", "undertrick_penalty", "vp",
     "vp_exact", "vp_table",
 ]
@@ -1731,15 +1732,32 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .contract import Contract, parse_contract
+from .contract import Contract, Doubling, Strain, parse_contract
 from .errors import BridgeInputError, describe
 from .result import tricks_taken
-from .score import duplicate_score, seat_vulnerable
-from .seat import SEATS, Side
+from .score import duplicate_points, duplicate_score, seat_vulnerable
+from .seat import SEATS, Seat, Side
 
 _RESULT_TAIL = re.compile(r"(=|[+-]\d{1,2})$")
-# The usual shape, read in one step; anything else takes the general path.
+# The usual shape (``4SXN-1``, ``3NTE=``), read in one step; anything else takes the general path.
 _PLAIN = re.compile(r"([1-7])(NT|N|S|H|D|C)(?:([NESW])(XX|X)?|(XX|X)?([NESW]))(=|[+-]\d{1,2})")
+_STRAIN_LETTERS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT}
+_DOUBLING_LETTERS = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
+_SEAT_LETTERS = {seat.value: seat for seat in SEATS}
+
+
+@functools.lru_cache(maxsize=16384)
+def _plain(text: str) -> tuple[int, Strain, Doubling, Seat, int] | None:
+    """Level, strain, doubling, declarer and tricks of a text of the usual shape, else None."""
+    match = _PLAIN.fullmatch(text.upper())
+    if match is None:
+        return None
+    level, strain, seat, doubling, doubling2, seat2, result = match.groups()
+    tricks = int(level) + 6 + (0 if result == "=" else int(result))
+    if not 0 <= tricks <= 13:
+        return None  # the general path says what is wrong
+    return (int(level), _STRAIN_LETTERS[strain], _DOUBLING_LETTERS[doubling or doubling2],
+            _SEAT_LETTERS[seat or seat2], tricks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1794,13 +1812,10 @@ def parse_played(text: str) -> Played:
     """
     if not isinstance(text, str):
         raise BridgeInputError(f"played deal {describe(text)}: write e.g. 4SXN-1 or 3NTE=")
-    plain = _PLAIN.fullmatch(text.upper())
+    plain = _plain(text)
     if plain is not None:
-        level, strain, seat, doubling, doubling2, seat2, result = plain.groups()
-        contract = parse_contract(f"{level}{strain}{doubling or doubling2 or ''}{seat or seat2}")
-        change = 0 if result == "=" else int(result)
-        if 0 <= contract.tricks_needed + change <= 13:
-            return Played(contract, contract.tricks_needed + change)
+        level, strain, doubling, seat, tricks = plain
+        return Played(Contract(level, strain, doubling, seat), tricks)
     key = "".join(text.split())
     tail = _RESULT_TAIL.search(key)
     contract = parse_contract(key[: tail.start()] if tail else key)
@@ -1809,19 +1824,6 @@ def parse_played(text: str) -> Played:
     if tail is None or contract.declarer is None:
         raise BridgeInputError(f"played deal {describe(text)}: write e.g. 4SXN-1 or 3NTE=")
     return Played(contract, tricks_taken(contract, tail[1]))
-
-
-@functools.lru_cache(maxsize=32768, typed=True)
-def score_played(text: str, vulnerable: object) -> int:
-    """North-South's score of a played deal written as one text.
-
-    The fast path for whole travellers: parse and score are memoised on the
-    text itself, since a field repeats a few thousand distinct results.
-
-    >>> score_played("4SXN-1", 7), score_played("3NTE=", "All")
-    (-200, -600)
-    """
-    return parse_played(text).score(vulnerable)
 
 
 def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
@@ -1839,11 +1841,17 @@ def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
     # text is the one reported); the column is then read back from it.
     memo: dict[str, int] = dict.fromkeys(texts, 0)
     for text in memo:
-        played = parse_played(text)
-        declarer = played.contract.declarer
-        if declarer is not None:
-            points = duplicate_score(played.contract, played.tricks, by_seat[declarer])
-            memo[text] = points if declarer.side is Side.NS else -points
+        plain = _plain(text) if isinstance(text, str) else None
+        if plain is None:
+            played = parse_played(text)
+            if played.contract.declarer is None:
+                continue  # passed out: 0
+            contract, tricks = played.contract, played.tricks
+            level, strain, doubling, seat = contract.level, contract.strain, contract.doubling, contract.declarer
+        else:
+            level, strain, doubling, seat, tricks = plain
+        points = duplicate_points(level, strain, doubling, tricks, by_seat[seat])
+        memo[text] = points if seat.side is Side.NS else -points
     return list(map(memo.__getitem__, texts))
 ''',
 'xlbridge.engine.result': r'''"""Results: tricks taken, or relative to the contract (RULES section 1)."""
@@ -2420,13 +2428,18 @@ def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     """
     if contract.passed_out:
         return 0
-    return _points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
+    return duplicate_points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
 
 
-# Keyed on plain values, not on the Contract: declarer does not change the score,
+# Keyed on plain values, not on a Contract: declarer does not change the score,
 # and the 2,940 possible scores fill this once.
 @functools.lru_cache(maxsize=4096)
-def _points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> int:
+def duplicate_points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> int:
+    """:func:`duplicate_score` of a contract given by its parts (level 1-7), memoised.
+
+    >>> duplicate_points(4, Strain.S, Doubling.UNDOUBLED, 10, False)
+    420
+    """
     below, above, penalty = _parts(level, strain, doubling, tricks, vulnerable)
     if penalty:
         return -penalty

@@ -49,7 +49,7 @@ from .pivot import (
     pivot_seating,
     pivot_standings,
 )
-from .played import Played, parse_played, score_played, score_played_many
+from .played import Played, parse_played, score_played_many
 from .result import relative_result, tricks_taken
 from .rubber import (
     Honours,
@@ -64,6 +64,7 @@ from .rubber import (
 from .score import (
     ScoreParts,
     declarer_vulnerable,
+    duplicate_points,
     duplicate_score,
     score,
     score_parts,
@@ -80,10 +81,10 @@ __all__ = [
     "SEATS", "VARIANTS", "BridgeInputError", "Contract", "Doubling", "Fit", "Played", "ScoreParts",
     "Seat", "Side", "Strain", "Vulnerability", "board_dealer", "board_number", "board_vul",
     "butler", "chicago_dealer", "chicago_variant", "chicago_vul", "compensation",
-    "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_score",
+    "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_points", "duplicate_score",
     "imps", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
     "parse_contract", "parse_played", "place_labels", "rank", "relative_result", "score", "score_parts",
-    "score_played", "score_played_many",
+    "score_played_many",
     "seat_vulnerable", "top", "trick_score", "tricks_taken", "undertrick_penalty", "vp",
     "vp_exact", "vp_table",
 ]

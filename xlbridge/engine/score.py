@@ -106,13 +106,18 @@ def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     """
     if contract.passed_out:
         return 0
-    return _points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
+    return duplicate_points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
 
 
-# Keyed on plain values, not on the Contract: declarer does not change the score,
+# Keyed on plain values, not on a Contract: declarer does not change the score,
 # and the 2,940 possible scores fill this once.
 @functools.lru_cache(maxsize=4096)
-def _points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> int:
+def duplicate_points(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> int:
+    """:func:`duplicate_score` of a contract given by its parts (level 1-7), memoised.
+
+    >>> duplicate_points(4, Strain.S, Doubling.UNDOUBLED, 10, False)
+    420
+    """
     below, above, penalty = _parts(level, strain, doubling, tricks, vulnerable)
     if penalty:
         return -penalty
