@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import atexit
 import fcntl
+import math
 import os
 import re
 import shutil
@@ -292,10 +293,26 @@ class Values:
                 values.extend(cells.get((row, col)) for col in range(min_col, max_col + 1))
         return values
 
+    def mismatches(self, name: str, expected: Sequence[object]) -> list[tuple[int, object, object]]:
+        """(index, sheet's value, expected) where a name's values differ from ``expected``.
+
+        Cells past the expected ones (rows no result reached) must be blank; numbers
+        compare within LibreOffice's 15 significant digits.
+        """
+        actual = self.read(name)
+        padded = [*expected, *[None] * (len(actual) - len(expected))]
+        return [(i, a, e) for i, (a, e) in enumerate(zip(actual, padded, strict=True)) if not _same(a, e)]
+
     def errors(self) -> list[tuple[str, int, int, object]]:
         """(sheet, row, column, value) of every cell showing an error value."""
         return [(title, r, c, v) for title, cells in self.sheets.items()
                 for (r, c), v in cells.items() if is_error(v)]
+
+
+def _same(actual: object, expected: object) -> bool:
+    if isinstance(expected, float | int) and isinstance(actual, float | int):
+        return math.isclose(actual, expected, rel_tol=1e-12, abs_tol=1e-9)
+    return actual == expected
 
 
 # --- reading PDFs (poppler-utils) ------------------------------------------------------
