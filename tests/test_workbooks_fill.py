@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from openpyxl import Workbook
 
 from xlbridge import engine as E
@@ -66,17 +67,27 @@ def random_result(rng: random.Random, pool: Sequence[str] | None = None) -> tupl
 
 # --- the reference: what every row should show -------------------------------------------
 
+SPELLINGS = {text for text, _ in lookup.spellings()}
+ROW_CODES = {code.upper(): code for code in lookup.row_codes()}
+
 
 def canonical(contract: Any) -> str | None:
-    """The contract as the sheet knows it (case-insensitively), or None."""
+    """The contract as the sheet knows it (case-insensitively, ``3N`` too), or None."""
     if not isinstance(contract, str):
         return None
     text = contract.strip().upper()
-    try:
-        parsed = E.parse_contract(text)
-    except E.BridgeInputError:
-        return None
-    return text if str(parsed) == text else None
+    return text if text in SPELLINGS else None
+
+
+def row_code(contract: Any) -> str | None:
+    """``NP`` or an adjusted score as the sheet knows it, or None."""
+    return ROW_CODES.get(contract.strip().upper()) if isinstance(contract, str) else None
+
+
+def looks_adjusted(contract: Any) -> bool:
+    """Text the sheet takes as meant for an adjusted score: ``A`` and a digit."""
+    text = contract.strip() if isinstance(contract, str) else ""
+    return len(text) > 1 and text[0] in "aA" and text[1].isdigit()
 
 
 def is_whole(value: Any, low: int, high: int | None = None) -> bool:
@@ -91,24 +102,32 @@ def blank(value: Any) -> bool:
     return value is None or value == ""
 
 
-def row_state(contract: Any, declarer: Any, tricks: Any, required: Sequence[Any] = ()) -> str:
-    """'blank', 'pass' or 'played' by what was typed; validity is checked later."""
+def row_state(contract: Any, declarer: Any, tricks: Any, required: Sequence[Any] = (),
+              codes: bool = False) -> str:
+    """'blank', 'pass', 'code' (NP or adjusted, with ``codes``) or 'played' by what was
+    typed; validity is checked later."""
     if blank(contract) or any(blank(v) for v in required):
         return "blank"
     if canonical(contract) == "PASS":
         return "pass"
+    if codes and (row_code(contract) or (canonical(contract) is None and looks_adjusted(contract))):
+        return "code"
     if blank(declarer) or blank(tricks):
         return "blank"
     return "played"
 
 
-def result_flag(contract: Any, declarer: Any, tricks: Any) -> str | None:
-    """The flag key of a complete row's contract, declarer or tricks, if any."""
+def result_flag(contract: Any, declarer: Any, tricks: Any, codes: bool = False) -> str | None:
+    """The flag key of a complete row's contract, declarer or tricks, if any; with
+    ``codes`` a pairs row, which may also hold NP or an adjusted score."""
     key = canonical(contract)
-    if key is None:
-        return "flag_contract"
+    code = row_code(contract) if codes else None
+    if key is None and code is None:
+        return "flag_adjusted" if codes and looks_adjusted(contract) else "flag_contract"
     if key == "PASS":
         return None
+    if code is not None:
+        return "flag_declarer" if not blank(declarer) else "flag_tricks" if not blank(tricks) else None
     if not (isinstance(declarer, str) and declarer.strip().upper() in ("N", "E", "S", "W")):
         return "flag_declarer"
     if not is_whole(tricks, 0, 13):
@@ -128,17 +147,17 @@ def ns_score(contract: str, declarer: str | None, tricks: Any, board: int) -> in
 
 
 def traveller_expected(board: Any, rows: list[tuple], scale: int = 2) -> dict[str, list]:
-    """Expected outputs of traveller.xlsx for ``rows`` of (ns, ew, contract, decl, tricks)."""
+    """Expected outputs of traveller.xlsx for ``rows`` of (ns, ew, contract, decl, tricks):
+    the flags as the sheet shows them, and the figures of ``pairs_event`` on the rows
+    without a flag."""
     board_ok = is_whole(board, 1)
     ns_col = [r[0] for r in rows]
     ew_col = [r[1] for r in rows]
     pairs_all = [p for p in ns_col + ew_col if not blank(p)]
-    scores: list[int | None] = []
     flags: list[str | None] = []
-    for ns, ew, contract, declarer, tricks in rows:
-        flag = None
-        if row_state(contract, declarer, tricks) == "blank":
-            scores.append(None)
+    good: list[int] = []
+    for index, (ns, ew, contract, declarer, tricks) in enumerate(rows):
+        if row_state(contract, declarer, tricks, codes=True) == "blank":
             flags.append(None)
             continue
         if not board_ok:
@@ -147,32 +166,33 @@ def traveller_expected(board: Any, rows: list[tuple], scale: int = 2) -> dict[st
               or (not blank(ns) and ns == ew)):
             flag = "flag_pair"
         else:
-            flag = result_flag(contract, declarer, tricks)
+            flag = result_flag(contract, declarer, tricks, codes=True)
             if flag is None and any(not blank(p) and pairs_all.count(p) > 1 for p in (ns, ew)):
                 flag = "flag_twice"
         flags.append(flag)
-        scores.append(None if flag else ns_score(contract, declarer, tricks, board))
-    valid = [s for s in scores if s is not None]
-    mps = iter(E.matchpoints(valid, scale)) if valid else iter(())
-    top = E.top(len(valid), scale) if valid else None
-    mpns = [None if s is None else next(mps) for s in scores]
+        if flag is None:
+            good.append(index)
+    event = E.pairs_event([(board, *rows[i]) for i in good], mpscale=scale)
+    points: list[E.RowPoints | None] = [None] * len(rows)
+    for i, scored in zip(good, event.rows, strict=True):
+        points[i] = scored
     return {
-        "ScoreNS": scores,
-        "ScoreEW": [None if s is None else -s for s in scores],
-        "MPNS": mpns,
-        "MPEW": [None if m is None else top - m for m in mpns],
+        "ScoreNS": [p.score if p else None for p in points],
+        "ScoreEW": [-p.score if p and p.score is not None else None for p in points],
+        "MPNS": [p.ns if p else None for p in points],
+        "MPEW": [p.ew if p else None for p in points],
         "Check": [FLAG[f] if f else None for f in flags],
-        "Top": [top],
+        "Top": [scale * (event.expected - 1) if good else None],
         "Dealer": [str(E.board_dealer(board)) if board_ok else None],
         "Vulnerability": [str(E.board_vul(board)) if board_ok else None],
     }
 
 
 def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: Any = None,
-                       mess: bool = False) -> Scenario:
+                       mess: bool = False, adjusted: bool = False) -> Scenario:
     """A traveller: random results on some tables, blank rows between; with ``mess``
-    also half-filled rows, lower-case contracts and impossible rows. ``board=""``
-    leaves the board number blank."""
+    also half-filled rows, lower-case contracts and impossible rows; with ``adjusted``
+    adjusted scores, NP and NT written N. ``board=""`` leaves the board number blank."""
     rng = random.Random(seed)
     board = rng.randint(1, 36) if board is None else board
     pool = [*rng.sample(COMMON_CONTRACTS, 3), "3NTX", "2HXX"]
@@ -196,6 +216,13 @@ def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: An
         rows[8] = (None, None, "PASS", None, None)  # passed out, no pairs: scored 0
         rows[9] = (10, 110, "?", "N", 9)  # a wildcard is not a contract
         rows[10] = (11, 111, "4S", "*", 9)  # nor a declarer
+    if adjusted:
+        rows[12] = (13, 113, "A60/40", None, None)
+        rows[13] = (14, 114, "np", None, None)  # not played, lower case
+        rows[14] = (15, 115, "3n", "S", 9)  # NT written N
+        rows[15] = (16, 116, "A70/30", None, None)  # no such adjusted score
+        rows[16] = (17, 117, "A50", "N", None)  # an adjusted score has no declarer
+        rows[17] = (18, None, "a40", None, None)  # a pair from outside the event
     expected = traveller_expected(board, rows, scale)
     inputs = {name: [r[i] for r in rows]
               for i, name in enumerate(("NS", "EW", "Contract", "Declarer", "Tricks"))}
@@ -208,101 +235,119 @@ def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: An
 
 
 def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
-                   board_limit: int = 36) -> dict[str, list]:
-    """Expected outputs of pairs.xlsx for rows of (board, ns, ew, contract, decl, tricks)."""
+                   board_limit: int = 36, options: dict[str, Any] | None = None) -> dict[str, list]:
+    """Expected outputs of pairs.xlsx for rows of (board, ns, ew, contract, decl, tricks):
+    the flags as the sheet shows them, and the figures of ``pairs_event`` (with the
+    Setup ``options``) on the rows without a flag."""
+    options = options or {}
     listed = [p for p in pair_numbers if not blank(p)]
     flags: list[str | None] = []
-    scores: list[int | None] = []
-    for board, ns, ew, contract, declarer, tricks in rows:
-        if row_state(contract, declarer, tricks, (board, ns, ew)) == "blank":
+    good: list[int] = []
+    for index, (board, ns, ew, contract, declarer, tricks) in enumerate(rows):
+        if (row_state(contract, declarer, tricks, (board,), codes=True) == "blank"
+                or (blank(ns) and blank(ew))):
             flags.append(None)
-            scores.append(None)
             continue
         if not is_whole(board, 1, board_limit):
             flag = "flag_board"
-        elif ns not in listed or ew not in listed or ns == ew:
+        elif any(not blank(p) and p not in listed for p in (ns, ew)) or (not blank(ns) and ns == ew):
             flag = "flag_pair"
         else:
-            flag = result_flag(contract, declarer, tricks)
+            flag = result_flag(contract, declarer, tricks, codes=True)
             if flag is None:
                 for pair in (ns, ew):
                     seen = sum((r[1] == pair) + (r[2] == pair) for r in rows if r[0] == board)
-                    if seen > 1:
+                    if not blank(pair) and seen > 1:
                         flag = "flag_twice"
         flags.append(flag)
-        scores.append(None if flag else ns_score(contract, declarer, tricks, board))
-    mpns: list[float | None] = [None] * len(rows)
-    tops: list[float | None] = [None] * len(rows)
-    for board in {r[0] for r, s in zip(rows, scores, strict=True) if s is not None}:
-        where = [i for i, r in enumerate(rows) if r[0] == board and scores[i] is not None]
-        for i, mp in zip(where, E.matchpoints([scores[i] for i in where], scale), strict=True):
-            mpns[i] = mp
-            tops[i] = E.top(len(where), scale)
-    mpew = [None if m is None else t - m for m, t in zip(mpns, tops, strict=True)]
+        if flag is None:
+            good.append(index)
+    event = E.pairs_event([rows[i] for i in good], mpscale=scale, **options)
+    mp = not event.scoring.imps
+    points: list[E.RowPoints | None] = [None] * len(rows)
+    for i, scored in zip(good, event.rows, strict=True):
+        points[i] = scored
 
-    boards_played, pair_mp, pair_top, pair_pct, pair_check = [], [], [], [], []
+    def side(i: int, which: str, want_mp: bool) -> float | None:
+        return getattr(points[i], which) if points[i] is not None and mp == want_mp else None
+
+    columns: dict[str, list] = {key: [] for key in (
+        "PairBoards", "PairField", "PairMP", "PairTop", "PairPercent", "PairIMPs", "PairCheck")}
     for number in pair_numbers:
-        if blank(number):
-            for column in (boards_played, pair_mp, pair_top, pair_pct, pair_check):
-                column.append(None)
-            continue
-        played = [(i, side) for i, r in enumerate(rows) for side in (1, 2)
-                  if r[side] == number and scores[i] is not None]
-        boards_played.append(len(played))
-        if played:
-            mp = sum(mpns[i] if side == 1 else mpew[i] for i, side in played)
-            top = sum(tops[i] for i, _ in played)
-            pair_mp.append(mp)
-            pair_top.append(top)
-            pair_pct.append(50.0 if top == 0 else 100 * mp / top)
-        else:
-            pair_mp.append(None)
-            pair_top.append(None)
-            pair_pct.append(None)
-        pair_check.append(FLAG["flag_twice"] if pair_numbers.count(number) > 1 else None)
+        total = None if blank(number) else event.pairs.get(number)
+        columns["PairBoards"].append(None if blank(number) else total.boards if total else 0)
+        columns["PairField"].append(str(total.field) if total and total.field else None)
+        columns["PairMP"].append(total.mp if total else None)
+        columns["PairTop"].append(total.top if total else None)
+        columns["PairPercent"].append(total.percent if total else None)
+        columns["PairIMPs"].append(total.imps if total else None)
+        columns["PairCheck"].append(None if blank(number) else
+                                    FLAG["flag_twice"] if pair_numbers.count(number) > 1 else None)
 
-    ranked = sorted((i for i, p in enumerate(pair_pct) if p is not None),
-                    key=lambda i: (-pair_pct[i], i))
-    places = E.place_labels(E.rank([pair_pct[i] for i in ranked])) if ranked else []
+    # The ranking, as the sheet lists it: NS before EW, best first, ties in list order;
+    # places shared within a field, over the list's entries (a number listed twice,
+    # itself flagged, counts twice).
+    value = [None if t is None else round(t.percent if mp else t.imps, 9)
+             for t in (None if blank(n) else event.pairs.get(n) for n in pair_numbers)]
+    fields = columns["PairField"]
+    ranked = sorted((i for i, v in enumerate(value) if v is not None),
+                    key=lambda i: (fields[i] == "EW", -value[i], i))
+    places = {}
+    for i in ranked:
+        same = [j for j in ranked if fields[j] == fields[i]]
+        better = sum(value[j] > value[i] for j in same)
+        ties = sum(value[j] == value[i] for j in same)
+        places[i] = str(better + 1) if ties == 1 else f"{better + 1}-{better + ties}"
     size = len(pair_numbers)
 
     def padded(values: list) -> list:
         return values + [None] * (size - len(values))
 
     return {
-        "ScoreNS": scores,
-        "ScoreEW": [None if s is None else -s for s in scores],
-        "MPNS": mpns,
-        "MPEW": mpew,
-        "BoardTop": tops,
+        "ScoreNS": [p.score if p else None for p in points],
+        "ScoreEW": [-p.score if p and p.score is not None else None for p in points],
+        "MPNS": [side(i, "ns", True) for i in range(len(rows))],
+        "MPEW": [side(i, "ew", True) for i in range(len(rows))],
+        "IMPsNS": [side(i, "ns", False) for i in range(len(rows))],
+        "IMPsEW": [side(i, "ew", False) for i in range(len(rows))],
+        "BoardTop": [p.top if p and mp else None for p in points],
         "Check": [FLAG[f] if f else None for f in flags],
-        "PairBoards": boards_played,
-        "PairMP": pair_mp,
-        "PairTop": pair_top,
-        "PairPercent": pair_pct,
-        "PairCheck": pair_check,
-        "RankPlace": padded(places),
+        **columns,
+        "RankPlace": padded([places[i] for i in ranked]),
         "RankPair": padded([pair_numbers[i] for i in ranked]),
         "RankName": None,  # filled by the scenario, which knows the names
-        "RankMP": padded([pair_mp[i] for i in ranked]),
-        "RankTop": padded([pair_top[i] for i in ranked]),
-        "RankPercent": padded([pair_pct[i] for i in ranked]),
-        "RankBoards": padded([boards_played[i] for i in ranked]),
-        "ResultsEntered": [sum(s is not None for s in scores)],
+        "RankField": padded([fields[i] for i in ranked]),
+        "RankMP": padded([columns["PairMP"][i] for i in ranked]),
+        "RankTop": padded([columns["PairTop"][i] for i in ranked]),
+        "RankPercent": padded([columns["PairPercent"][i] for i in ranked]),
+        "RankIMPs": padded([columns["PairIMPs"][i] for i in ranked]),
+        "RankIMPsPerBoard": padded([None if mp else columns["PairIMPs"][i] / columns["PairBoards"][i]
+                                    for i in ranked]),
+        "RankBoards": padded([columns["PairBoards"][i] for i in ranked]),
+        "ResultsEntered": [len(good)],
         "ResultsFlagged": [sum(f is not None for f in flags)],
         "_ranked": ranked,
+        "_event": event,
     }
 
 
 TRICKY_NAMES = ['=HYPERLINK("http://x","y")', "+358 40 123", "@home", "-minus-", "=1+1"]
+ADJUSTED_CODES = ["A60/40", "A40/60", "A50", "a60", "A40", "A50/60", "NP", "np", "A60/50"]
+
+# The Setup options of pairs.xlsx, by pairs_event's keyword.
+OPTION_NAMES = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "UseNeuberg",
+                "expected": "ExpectedResults", "session_rule": "SessionRule", "fields": "Fields"}
 
 
 def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int = 2,
-                   mess: bool = False, full: bool = False) -> Scenario:
+                   mess: bool = False, full: bool = False, adjusted: float = 0.0,
+                   missing: float = 0.08, **options: Any) -> Scenario:
     """A Mitchell: NS pairs 1..tables, EW pairs 31.. (unique numbers), every board at
-    every table (some not played), rows shuffled. ``mess`` adds impossible, duplicated
-    and half-filled rows, a pair with no results and a board played once; ``full``
-    fills the template's whole 30 x 36 capacity."""
+    every table (a share ``missing`` not played), rows shuffled. ``adjusted`` is the
+    share of rows given an adjusted score or NP (with a few pairs from outside the
+    event); ``options`` are the Setup options, as pairs_event's keywords. ``mess`` adds
+    impossible, duplicated and half-filled rows, a pair with no results and a board
+    played once; ``full`` fills the template's whole 30 x 36 capacity."""
     rng = random.Random(seed)
     if full:
         tables, boards = 30, 36
@@ -311,12 +356,20 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
     for board in range(1, boards + 1):
         pool = [*rng.sample(COMMON_CONTRACTS, 3), "4SX"]
         for table in range(1, tables + 1):
-            if not full and rng.random() < 0.08:
+            if not full and rng.random() < missing:
                 continue  # not played
+            ns, ew = table, ew_base + table
+            if rng.random() < adjusted:
+                if rng.random() < 0.15:
+                    ns = None  # a pair from outside the event
+                rows.append((board, ns, ew, rng.choice(ADJUSTED_CODES), None, None))
+                continue
             contract, declarer, tricks = random_result(rng, pool)
             if rng.random() < 0.1 and contract != "PASS":
                 contract = contract.lower()
-            rows.append((board, table, ew_base + table, contract, declarer, tricks))
+            if adjusted and contract.upper().startswith(("3NT", "1NT", "6NT")) and rng.random() < 0.5:
+                contract = contract.upper().replace("NT", "N")  # as some programs write it
+            rows.append((board, ns, ew, contract, declarer, tricks))
     numbers = list(range(1, 61))
     names = [None] * 60
     for i in range(tables):
@@ -337,7 +390,10 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
             (2, 3, 33, "4S", "X", 9),  # unknown declarer
             (2, 3, 33, "4S", "N", 14),  # 14 tricks
             (3, 4, 34, "4S", "N", None),  # half-filled
-            (3, None, 34, "4S", "N", 10),  # half-filled
+            (3, None, None, "4S", "N", 10),  # no pairs at all: half-filled
+            (4, 6, 36, "A70/30", None, None),  # no such adjusted score
+            (4, 7, 37, "A60/40", "N", None),  # an adjusted score has no declarer
+            (5, 8, 38, "NP", None, 7),  # nor tricks
             (limit, 29, 59, "1NT", "S", 7),  # pairs 29 / 59 play one board, alone: 50%
         ]
         # Pair 2 plays board 1 twice: every one of its board-1 rows gets flagged.
@@ -345,13 +401,17 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
         names[28], names[58] = "Lonely NS", "Lonely EW"
         numbers[59] = 12  # a duplicate number in the pair list
     rng.shuffle(rows)
-    expected = pairs_expected(rows, numbers, scale, limit)
+    expected = pairs_expected(rows, numbers, scale, limit, options)
     ranked = expected.pop("_ranked")
+    expected.pop("_event")
     expected["RankName"] = ([names[i] or None for i in ranked]
                             + [None] * (len(numbers) - len(ranked)))
     inputs = {name: [r[i] for r in rows]
               for i, name in enumerate(("Board", "NS", "EW", "Contract", "Declarer", "Tricks"))}
     inputs.update(PairNumber=numbers, PairName=names, MPScale=[scale], **inputs_extra)
+    sheet_values = {True: "Yes", False: "No"}
+    for key, value in options.items():
+        inputs[OPTION_NAMES[key]] = [sheet_values.get(value, value) if isinstance(value, bool) else value]
     label = "pairs-full" if full else f"pairs-{seed}"
     return Scenario("pairs", label, inputs, expected)
 
@@ -446,7 +506,7 @@ def teams_scenario(seed: int, *, boards: int = 64, mess: bool = False,
 
 
 def test_reference_matchpoints_sum_to_n_times_n_minus_1():
-    scenario = pairs_scenario(1)
+    scenario = pairs_scenario(1, missing=0)
     by_board: dict[int, list[float]] = {}
     for board, mp in zip(scenario.inputs["Board"], scenario.expected["MPNS"], strict=True):
         if mp is not None:
@@ -464,3 +524,13 @@ def test_reference_flags_the_messy_rows():
     teams = teams_scenario(4, mess=True).expected
     assert teams["Check"][:9] == [None, None, None, "tricks? (closed)", "contract? (open)",
                                   "twice?", "board?", "board?", "twice?"]
+
+
+def test_reference_flags_adjusted_rows_and_scores_the_good_ones():
+    expected = traveller_scenario(3, adjusted=True).expected
+    assert expected["Check"][12:18] == [None, None, None, "adjusted?", "declarer?", None]
+    assert expected["ScoreNS"][14] is not None  # 3n is 3NT
+    top = expected["Top"][0]
+    assert (expected["MPNS"][12], expected["MPEW"][12]) == pytest.approx((0.6 * top, 0.4 * top))
+    assert expected["MPNS"][13] is None  # not played
+    assert expected["MPNS"][17] == expected["MPEW"][17] == pytest.approx(0.4 * top)

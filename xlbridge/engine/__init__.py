@@ -4,6 +4,7 @@ Nothing here imports xlwings, openpyxl or any other part of xlbridge, so the
 same code runs in the classic add-in, in xlwings Lite (Pyodide) and in scripts.
 """
 
+from .adjusted import Adjusted, adjusted_codes, is_not_played, parse_adjusted
 from .auction import AuctionResult, Call, CallKind, auction, auction_contract
 from .chicago import (
     VARIANTS,
@@ -40,6 +41,7 @@ from .matchpoints import (
     rank,
     top,
 )
+from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
     PivotStanding,
@@ -97,4 +99,10 @@ __all__ += [
     "chicago_totals", "compensation_side", "parse_honours", "pivot_pairs", "pivot_players",
     "pivot_schedule", "pivot_seating", "pivot_standings", "play_chicago", "play_rubber",
     "rubber_ledger", "rubber_total",
+]
+
+# Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
+__all__ += [
+    "Adjusted", "Kind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
+    "is_not_played", "pairs_event", "parse_adjusted",
 ]

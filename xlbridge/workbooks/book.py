@@ -199,9 +199,14 @@ class Book:
         validation.add(ref)
 
     def rule_contract(self) -> Rule:
-        """A dropdown of the canonical contracts (from the engine), PASS first."""
+        """A dropdown of the contracts (from the engine), PASS first."""
         self.lookup.need("contracts")
         return Rule("list", self.refs["tblContracts"], message=self.t("err_contract"))
+
+    def rule_entry(self) -> Rule:
+        """A pairs row's dropdown: the contracts, ``NP`` and the adjusted scores."""
+        self.lookup.need("row_codes")
+        return Rule("list", self.refs["tblRowChoices"], message=self.t("err_entry"))
 
     def rule_declarer(self) -> Rule:
         """N, E, S or W."""

@@ -112,3 +112,53 @@ def matchpoints_ns(score: str, scores: str, factor: str,
     below = f'COUNTIFS({where}{scores},"<"&{score})'
     ties = f"COUNTIFS({where}{scores},{score})-1"
     return f'IF({score}="","",(2*{below}+{ties})*{factor})'
+
+
+# --- pairs rows: a contract, NP or an adjusted score ------------------------------------
+
+
+def row_code_index(contract: str) -> str:
+    """The row's position in ``tblRowCodes`` (1 ``NP``, 2... adjusted), 0 if none."""
+    return _exact_index(contract, "tblRowCodes")
+
+
+def looks_adjusted(contract: str) -> str:
+    """TRUE when the text is meant as an adjusted score: ``A`` and a digit."""
+    text = f"TRIM({contract})"
+    return f'AND(LEFT({text},1)="A",ISNUMBER(-MID({text},2,1)))'
+
+
+def entry_incomplete(contract_idx: str, code_idx: str, contract: str, declarer: str, tricks: str,
+                     required: Sequence[str] = ()) -> str:
+    """TRUE for a blank or half-filled pairs row: no contract, any ``required`` cell
+    blank, or a played contract without declarer or tricks. ``NP`` and adjusted
+    scores (or text meant as one) need neither."""
+    blanks = [f'{cell}=""' for cell in (*required, contract)]
+    blanks.append(f'AND({code_idx}=0,{contract_idx}<>1,NOT({looks_adjusted(contract)}),'
+                  f'OR({declarer}="",{tricks}=""))')
+    return f"OR({','.join(blanks)})"
+
+
+def entry_checks(contract_idx: str, code_idx: str, seat_idx: str, contract: str, declarer: str,
+                 tricks: str) -> list[tuple[str, str]]:
+    """The contract, declarer and tricks flags of a pairs row, for :func:`status`: an
+    adjusted score or ``NP`` has no declarer and no tricks."""
+    played = f"AND({code_idx}=0,{contract_idx}<>1)"
+    return [
+        (f"AND({contract_idx}=0,{code_idx}=0,{looks_adjusted(contract)})", "flag_adjusted"),
+        (f"AND({contract_idx}=0,{code_idx}=0)", "flag_contract"),
+        (f'OR(AND({played},{seat_idx}=0),AND({code_idx}>0,{declarer}<>""))', "flag_declarer"),
+        (f'OR(AND({played},NOT({whole_in(tricks, 0, 13)})),AND({code_idx}>0,{tricks}<>""))',
+         "flag_tricks"),
+    ]
+
+
+def entry_kind(status_cell: str, code_idx: str) -> str:
+    """1 a played (or passed-out) result, 2 an adjusted score, 3 not played; ``""``
+    for a blank or flagged row."""
+    return f'IF({status_cell}<>1,"",IF({code_idx}=0,1,IF({code_idx}=1,3,2)))'
+
+
+def neuberg(raw: str, expected: str, results: str) -> str:
+    """Neuberg's formula on the 2/1/0 scale: ``(M + 1) * N / n - 1``."""
+    return f"({raw}+1)*{expected}/{results}-1"

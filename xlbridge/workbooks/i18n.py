@@ -54,6 +54,7 @@ COMMON: LabelTable = {
     "flag_declarer": ("declarer?", "pelinviejä?"),
     "flag_tricks": ("tricks?", "tikit?"),
     "flag_twice": ("twice?", "kahdesti?"),
+    "flag_adjusted": ("adjusted?", "keinotulos?"),
     # Data-validation messages (Excel: title at most 32, text at most 255 characters).
     "err_title": ("Check the entry", "Tarkista syöte"),
     "err_contract": (
@@ -61,6 +62,12 @@ COMMON: LabelTable = {
         "or XX if redoubled, e.g. 4S, 3NTX, 2HXX. Passed out: PASS.",
         "Valitse sopimus listasta: taso 1-7, maa C D H S NT, sitten X jos kahdennettu tai "
         "XX jos vastakahdennettu, esim. 4S, 3NTX, 2HXX. Passattu jako: PASS.",
+    ),
+    "err_entry": (
+        "Choose from the list: a contract (4S, 3NTX, 2HXX, 3N; passed out PASS), NP for a board "
+        "not played, or an adjusted score A60/40 (NS % / EW %: 40, 50 or 60), A60, A50, A40.",
+        "Valitse listasta: sopimus (4S, 3NTX, 2HXX, 3N; passattu PASS), NP pelaamattomalle jaolle "
+        "tai keinotulos A60/40 (NS % / EW %: 40, 50 tai 60), A60, A50, A40.",
     ),
     "err_declarer": (
         "Type the declarer's seat: N, E, S or W.",

@@ -8,9 +8,15 @@ so the engine stays the single source of truth: no table is ever retyped.
 Each table gets workbook-level names (``tbl...``) that the templates' formulas use:
 
 ==================  ==================================================================
-``tblContracts``    the canonical contracts: ``PASS``, then ``1C`` ... ``7NTXX``
+``tblContracts``    the contracts the sheets read: ``PASS``, ``1C`` ... ``7NTXX``, then
+                    no-trump written ``N`` (``1N`` ... ``7NXX``)
 ``tblScores``       declarer's score: a row per contract, columns tricks 0-13 not
                     vulnerable, then tricks 0-13 vulnerable
+``tblRowCodes``     what a pairs row may hold instead of a contract: ``NP``, then the
+                    adjusted scores ``A60`` ... ``A40/50``; ``tblRowNS``/``tblRowEW``
+                    each side's percentage (blank for ``NP``)
+``tblRowChoices``   the pairs and traveller dropdown: the contracts, ``NP``, the
+                    adjusted scores, then the ``N`` spellings
 ``tblSeats``        ``N``, ``E``, ``S``, ``W``; ``tblSeatSign`` 1, -1, 1, -1 (NS view)
 ``tblDeclVul``      1 where the seat is vulnerable: a row per board of the 16-board
                     cycle, a column per seat
@@ -33,6 +39,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import (
     IMP_THRESHOLDS,
+    adjusted_codes,
     PASSED_OUT,
     SEATS,
     Contract,
@@ -54,7 +61,8 @@ CYCLE = 16  # boards in the vulnerability cycle (RULES section 3)
 
 # The flags a row can show, in status-code order: status 2 is the first.
 FLAGS = ("flag_board", "flag_pair", "flag_contract", "flag_declarer", "flag_tricks",
-         "flag_twice")
+         "flag_twice", "flag_adjusted")
+NOT_PLAYED = "NP"  # row code 1 in tblRowCodes
 
 
 def flag_code(key: str) -> int:
@@ -78,6 +86,27 @@ def contracts() -> list[Contract]:
         for strain in Strain
         for doubling in Doubling
     ]
+
+
+def spellings() -> list[tuple[str, Contract]]:
+    """Every contract text the sheets read, in ``tblContracts`` order: the canonical
+    forms (:func:`contracts`), then no-trump written ``N`` as some programs write it.
+
+    >>> [text for text, _ in spellings()][105:108], len(spellings())
+    (['7NTXX', '1N', '1NX'], 127)
+    """
+    canonical = [(str(c), c) for c in contracts()]
+    short = [(f"{c.level}N{c.doubling}", c) for _, c in canonical if not c.passed_out and c.strain is Strain.NT]
+    return canonical + short
+
+
+def row_codes() -> list[str]:
+    """What a pairs row may hold instead of a contract, in ``tblRowCodes`` order.
+
+    >>> row_codes()[:3]
+    ['NP', 'A60', 'A50']
+    """
+    return [NOT_PLAYED, *(str(a) for a in adjusted_codes())]
 
 
 class Lookup:
@@ -134,13 +163,22 @@ class Lookup:
 
 
 def _contracts(lookup: Lookup) -> None:
-    lookup.add("Contracts", [[str(c)] for c in contracts()], {"tblContracts": (0, 0)})
+    lookup.add("Contracts", [[text] for text, _ in spellings()], {"tblContracts": (0, 0)})
+
+
+def _row_codes(lookup: Lookup) -> None:
+    codes = [[NOT_PLAYED, None, None]] + [[str(a), a.ns, a.ew] for a in adjusted_codes()]
+    lookup.add("Row codes: not played, adjusted (NS %, EW %)", codes,
+               {"tblRowCodes": (0, 0), "tblRowNS": (1, 1), "tblRowEW": (2, 2)})
+    texts = [text for text, _ in spellings()]
+    choices = texts[:len(contracts())] + row_codes() + texts[len(contracts()):]
+    lookup.add("Pairs and traveller dropdown", [[text] for text in choices], {"tblRowChoices": (0, 0)})
 
 
 def _scores(lookup: Lookup) -> None:
     rows = [
         [duplicate_score(c, tricks, vul) for vul in (False, True) for tricks in range(14)]
-        for c in contracts()
+        for _, c in spellings()
     ]
     lookup.add("Scores (declarer): tricks 0-13 not vul, 0-13 vul", rows,
                   {"tblScores": (0, 27)})
@@ -188,5 +226,6 @@ TABLES: dict[str, Callable[..., None]] = {
     "imps": _imps,
     "vp": _vp,
     "flags": _flags,
+    "row_codes": _row_codes,
 }
-_DEPENDS = {"scores": ("contracts",)}
+_DEPENDS = {"scores": ("contracts",), "row_codes": ("contracts",)}

@@ -1,35 +1,39 @@
-"""pairs.xlsx: a matchpointed pairs event, up to 30 tables x 36 boards.
+"""pairs.xlsx: a pairs event, up to 30 tables x 36 boards, scored as clubs score it.
 
-Sheets: Setup (event, date, tables, boards, scale, the pair list with names and each
-pair's totals), Results (one long table: a row per board and table, in any order),
-Ranking (every pair by percentage, shared places as ``2-3``), Travellers (one page
-per board).
+Sheets: Setup (event, date, tables, boards, the scoring options, the pair list with
+each pair's totals), Results (one long table: a row per board and table, in any
+order), Ranking (one list, or one per direction), Travellers (one page per board),
+and a hidden sheet of per-board figures.
 
-Pair numbers are unique across the event (Mitchell EW pairs e.g. 11-20, or Howell
-1..n). On each board a result is matchpointed against the others in its direction;
-a pair's percentage is its matchpoints over the most it could have had on the boards
-it played (50 when every such board was played once), so NS and EW pairs rank in one
-list. Equal percentages share a place; the list shows them in pair-list order.
+The rules are :func:`xlbridge.engine.pairs_event`'s, which ``check`` and ``report``
+use too: results are compared within their direction; a board with fewer real
+results than expected is Neuberg-factored; ``A60/40`` gives each side that
+percentage of the top (Law 12C2, with the session rule of 12C2(c)); ``NP`` scores
+for neither pair; one pair number may be blank (a pair from outside the event).
+Scoring is matchpoints, cross-IMPs or Butler.
 
 Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``ScoreNS``
-``ScoreEW`` ``MPNS`` ``MPEW`` ``BoardTop`` ``Check``; Ranking ``RankPlace`` ``RankPair``
-``RankName`` ``RankMP`` ``RankTop`` ``RankPercent`` ``RankBoards``; Setup ``EventName``*
-``EventDate``* ``TableCount``* ``BoardCount``* ``MPScale``* ``PairNumber`` ``PairName``
-``PairBoards`` ``PairMP`` ``PairTop`` ``PairPercent`` ``PairCheck``
-``ResultsEntered``* ``ResultsFlagged``*.
+``ScoreEW`` ``MPNS`` ``MPEW`` ``IMPsNS`` ``IMPsEW`` ``BoardTop`` ``Check``; Ranking
+``RankPlace`` ``RankPair`` ``RankName`` ``RankField`` ``RankMP`` ``RankTop`` ``RankPercent``
+``RankIMPs`` ``RankIMPsPerBoard`` ``RankBoards``; Setup ``EventName``* ``EventDate``*
+``TableCount``* ``BoardCount``* ``MPScale``* ``Scoring``* ``CrossIMPsMode``* ``UseNeuberg``*
+``ExpectedResults``* ``SessionRule``* ``Fields``* ``PairNumber`` ``PairName``
+``PairField`` ``PairBoards`` ``PairMP`` ``PairTop`` ``PairPercent`` ``PairIMPs``
+``PairCheck`` ``ResultsEntered``* ``ResultsFlagged``*; the hidden per-board sheet
+``BoardSlots``* (how many results a board can hold).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from openpyxl.utils import quote_sheetname
+from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import board_dealer, board_vul
 from . import formulas as f
 from . import styles
-from .book import NAME_LENGTH, Book
+from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
 from .names import set_value
 
@@ -39,9 +43,13 @@ LABELS = {
     "results": ("Results", "Tulokset"),
     "ranking": ("Ranking", "Sijoitukset"),
     "travellers": ("Travellers", "Tuloslaput"),
+    "board_sheet": ("Boards", "Jaot"),
     "place": ("Place", "Sija"),
     "percent": ("%", "%"),
     "mp": ("MP", "MP"),
+    "imps": ("IMPs", "IMP"),
+    "per_board": ("IMPs/ board", "IMP/ jako"),
+    "field": ("Dir", "Suunta"),
     "played": ("Boards", "Jakoja"),
     "pairs_note": (
         "Pair numbers are unique in the event: in a Mitchell e.g. NS 1-10 and EW 11-20.",
@@ -53,26 +61,70 @@ LABELS = {
     "row": ("#", "#"),
     "results_note": (
         "One row per board and table, in any order. Tricks: the tricks declarer took. "
-        "Passed out: PASS.",
+        "Passed out: PASS. Not played: NP. Adjusted: A60/40 (NS/EW %), A50 ...",
         "Rivi jakoa ja pöytää kohden, missä järjestyksessä tahansa. Tikit: pelinviejän "
-        "tikit. Passattu jako: PASS.",
+        "tikit. Passattu: PASS. Ei pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ...",
     ),
     "ranking_note": (
         "% = matchpoints / the most possible on the boards the pair played.",
         "% = MP-pisteet / suurin mahdollinen parin pelaamissa jaoissa.",
     ),
+    "ranking_note_imps": (
+        "IMPs: the sum over the boards the pair played.",
+        "IMP: summa parin pelaamista jaoista.",
+    ),
     "results_count": ("Results", "Tuloksia"),
+    "scoring": ("Scoring", "Laskenta"),
+    "scoring_note": (
+        "MP: matchpoints. Cross-IMPs: IMPs against every other result. Butler: IMPs "
+        "against the datum (mean without the top and bottom result).",
+        "MP: MP-pisteet. Cross-IMPs: IMPit jokaista muuta tulosta vastaan. Butler: IMPit "
+        "keskitulosta vastaan (ilman suurinta ja pienintä).",
+    ),
+    "crossimps": ("Cross-IMPs", "Cross-IMPs"),
+    "crossimps_note": (
+        "Average: divided by the number of comparisons. Total: summed.",
+        "Average: jaettuna vertailujen määrällä. Total: summa.",
+    ),
+    "neuberg": ("Neuberg", "Neuberg"),
+    "neuberg_note": (
+        "Yes: a board with fewer results than expected is factored up (M+1)·N/n-1.",
+        "Yes: jako, jolla on odotettua vähemmän tuloksia, korjataan (M+1)·N/n-1.",
+    ),
+    "expected": ("Expected results", "Odotetut tulokset"),
+    "expected_auto": ("automatic: ", "automaattinen: "),
+    "expected_few": ("too few: a board has ", "liian pieni: jaolla on "),
+    "session_rule": ("Session rule", "Istuntosääntö"),
+    "session_rule_note": (
+        "Law 12C2(c), Yes: a pair given 60% (40%) gets its own percentage on its other "
+        "boards where that is higher (lower).",
+        "Laki 12C2(c), Yes: 60 % (40 %) saanut pari saa muiden jakojensa prosentin, jos se "
+        "on suurempi (pienempi).",
+    ),
+    "fields": ("Fields", "Kentät"),
+    "fields_note": (
+        "1: one ranking of all pairs (Howell, one-winner Mitchell). 2: one per direction.",
+        "1: yksi sijoituslista (Howell, yhden voittajan Mitchell). 2: oma kummallekin suunnalle.",
+    ),
+    "options_note": (
+        "",
+        "Valintojen arvot (MP, Yes/No, Average/Total) ovat englanniksi: kaavat vertaavat niitä.",
+    ),
+    "ns_field": ("NS", "NS"),
+    "ew_field": ("EW", "EW"),
 }
 
 TABLES = 30
 BOARDS = 36
 MAX_PAIR = 999
-SCORE_NUMBER = '">=-99999"'  # a COUNTIFS criterion matching every score and no blank
 
-PAIR_HEAD = 12  # Setup: the pair list's heading row
+PAIR_HEAD = 18  # Setup: the pair list's heading row
 RESULTS_FIRST = 5  # Results: headings in rows 1-4
 RANK_FIRST = 5  # Ranking: headings in rows 1-4
 TRAVELLER_ROWS = 5  # Travellers: heading rows above each board's results
+BOARD_FIRST = 2  # the per-board sheet: board k on row k + 1
+
+SCORINGS = ("MP", "Cross-IMPs", "Butler")
 
 
 def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
@@ -84,7 +136,7 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     """
     if not 1 <= tables <= 60 or not 1 <= boards <= 99:
         raise ValueError(f"tables {tables}, boards {boards}: must be 1-60 and 1-99")
-    for table in ("contracts", "scores", "seats", "cycle", "flags"):
+    for table in ("contracts", "scores", "seats", "cycle", "flags", "imps", "row_codes"):
         book.lookup.need(table)
     pair_list = (list(pairs) if pairs is not None
                  else [(n, None) for n in range(1, 2 * tables + 1)])
@@ -93,6 +145,7 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     _results(book, layout)
     _ranking(book, layout)
     _travellers(book, layout)
+    _boards(book, layout)
 
 
 class _Layout:
@@ -102,10 +155,28 @@ class _Layout:
         self.tables, self.boards, self.pairs = tables, boards, pairs
         self.rows = range(RESULTS_FIRST, RESULTS_FIRST + tables * boards)
         self.pair_rows = range(PAIR_HEAD + 1, PAIR_HEAD + 1 + pairs)
+        self.board_rows = range(BOARD_FIRST, BOARD_FIRST + boards)
+        self.slots = tables  # real results a board can hold on the per-board sheet
         self.setup = quote_sheetname(book.t("setup"))
         self.results = quote_sheetname(book.t("results"))
-        self.limit = f"{self.setup}!$I$6"  # the highest board number
-        self.factor = f"{self.setup}!$I$7"  # 1 on the 2/1/0 scale, 0.5 on 1/½/0
+        self.per_board = quote_sheetname(book.t("board_sheet"))
+        # Hidden Setup cells every formula uses (column R).
+        self.limit = f"{self.setup}!$R$6"  # the highest board number
+        self.factor = f"{self.setup}!$R$7"  # 1 on the 2/1/0 scale, 0.5 on 1/½/0
+        self.scoring = f"{self.setup}!$R$8"  # 1 MP, 2 cross-IMPs, 3 Butler
+        self.averaged = f"{self.setup}!$R$9"  # 1 cross-IMPs averaged, 0 summed
+        self.neuberg = f"{self.setup}!$R$10"  # 1 Neuberg, 0 raw
+        self.expected = f"{self.setup}!$R$11"  # N: the results a board is expected to have
+        self.rule = f"{self.setup}!$R$12"  # 1 the session rule applies
+        self.fields = f"{self.setup}!$R$13"  # 1 or 2
+        # The per-board sheet: counts, top, datum, then two grids of the real NS scores.
+        self.grid = 8  # first column of the text grid ("" in empty slots)
+        self.grid2 = self.grid + self.slots + 1  # numeric grid (0 in empty slots)
+
+    @property
+    def mp(self) -> str:
+        """TRUE under matchpoint scoring."""
+        return f"{self.scoring}=1"
 
     def col(self, column: str) -> str:
         """A column of the results table, e.g. ``Results!$A$5:$A$1084``."""
@@ -115,49 +186,93 @@ class _Layout:
         """A column of the pair list on the setup sheet."""
         return f"{self.setup}!${column}${self.pair_rows[0]}:${column}${self.pair_rows[-1]}"
 
+    def bcol(self, column: str) -> str:
+        """A column of the per-board sheet, a row per board."""
+        first, last = self.board_rows[0], self.board_rows[-1]
+        return f"{self.per_board}!${column}${first}:${column}${last}"
+
+    def grid_ref(self, start: int) -> str:
+        """One of the per-board grids: a row per board, a column per result."""
+        first, last = get_column_letter(start), get_column_letter(start + self.slots - 1)
+        return (f"{self.per_board}!${first}${self.board_rows[0]}:"
+                f"${last}${self.board_rows[-1]}")
+
+    def board_of(self, board: str, column: str) -> str:
+        """A per-board figure of board ``board`` (a cell holding a valid number)."""
+        return f"INDEX({self.bcol(column)},{board})"
+
+    def grid_row(self, board: str, start: int) -> str:
+        """The real NS scores of board ``board``, as a row of one of the grids."""
+        return f"INDEX({self.grid_ref(start)},{board},0)"
+
 
 def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("setup"), (15, 34, 8, 8, 8, 8, 11, 3, 5))
-    book.merge(ws, "A1:G1", t("title"), styles.TITLE)
+    ws = book.sheet(t("setup"), (16, 30, 6, 7, 8, 8, 8, 8, 10))
+    book.merge(ws, "A1:I1", t("title"), styles.TITLE)
     ws.row_dimensions[1].height = 22
     label = styles.LABEL
     book.put(ws, "A3", t("event"), label)
-    book.event_inputs(ws, "B3:G3", "B4")
+    book.event_inputs(ws, "B3:I3", "B4")
     book.put(ws, "A4", t("date"), label)
     left = styles.INPUT.but(horizontal="left")
-    book.put(ws, "A5", t("tables"), label)
-    book.put(ws, "B5", None, left)
-    book.define("TableCount", ws, "B5")
-    book.validate(ws, "B5", book.rule_whole(1, layout.tables))
-    book.put(ws, "A6", t("boards"), label)
-    book.put(ws, "B6", None, left)
-    book.define("BoardCount", ws, "B6")
-    book.validate(ws, "B6", book.rule_whole(1, layout.boards))
-    book.put(ws, "A7", t("scale"), label)
-    book.put(ws, "B7", scale, left)
-    book.define("MPScale", ws, "B7")
-    book.validate(ws, "B7", book.rule_scale())
-    book.merge(ws, "C7:G7", t("scale_note"), styles.NOTE)
-    # Hidden helpers every formula uses: the board limit and the scale factor.
-    book.formula(ws, "I6", f'IF(B6="",{layout.boards},B6)', styles.HIDDEN)
-    book.formula(ws, "I7", f.half_scale("B7"), styles.HIDDEN)
+    note = styles.NOTE.but(wrap=True)
+
+    def option(row: int, key: str, name: str, value: object, rule: Rule) -> None:
+        book.put(ws, f"A{row}", t(key), label)
+        book.put(ws, f"B{row}", value, left)
+        book.define(name, ws, f"B{row}")
+        book.validate(ws, f"B{row}", rule)
+        if f"{key}_note" in LABELS:
+            book.merge(ws, f"C{row}:I{row}", t(f"{key}_note"), note)
+        ws.row_dimensions[row].height = 24
+
+    option(5, "tables", "TableCount", None, book.rule_whole(1, layout.tables))
+    option(6, "boards", "BoardCount", None, book.rule_whole(1, layout.boards))
+    option(7, "scale", "MPScale", scale, book.rule_scale())
+    book.merge(ws, "C7:I7", t("scale_note"), note)
+    option(8, "scoring", "Scoring", "MP", Rule("list", f'"{",".join(SCORINGS)}"', message=t("scoring_note")))
+    option(9, "crossimps", "CrossIMPsMode", "Average", Rule("list", '"Average,Total"', message=t("crossimps_note")))
+    yes_no = Rule("list", '"Yes,No"', message="Yes / No")
+    option(10, "neuberg", "UseNeuberg", "Yes", yes_no)
+    option(11, "expected", "ExpectedResults", None, book.rule_whole(1, layout.tables * 2))
+    option(12, "session_rule", "SessionRule", "Yes", yes_no)
+    option(13, "fields", "Fields", 1, Rule("list", '"1,2"', message=t("fields_note")))
+    most = f"MAX({layout.bcol('C')})"
+    book.merge(ws, "C11:I11",
+               f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),'
+               f'"{t("expected_auto")}"&{most})', styles.NOTE.but(color="C00000"), formula=True)
+    if t("options_note"):
+        book.merge(ws, "A14:I14", t("options_note"), styles.NOTE)
+    # Hidden helpers every formula uses.
+    helpers = {
+        6: f'IF(B6="",{layout.boards},B6)',
+        7: f.half_scale("B7"),
+        8: 'IF(B8="Cross-IMPs",2,IF(B8="Butler",3,1))',
+        9: 'IF(B9="Total",0,1)',
+        10: 'IF(B10="No",0,1)',
+        11: f"IF(ISNUMBER(B11),B11,{most})",
+        12: 'IF(B12="No",0,1)',
+        13: 'IF(OR(B13=2,B13="2"),2,1)',
+    }
+    for row, formula in helpers.items():
+        book.formula(ws, f"R{row}", formula, styles.HIDDEN)
 
     # Progress: results entered (of tables x boards) and rows to check.
-    book.put(ws, "A8", t("entered"), label)
-    book.formula(ws, "C8", f"COUNT({layout.col('G')})", styles.TOTAL.but(size=10))
-    book.define("ResultsEntered", ws, "C8")
-    book.put(ws, "D8", t("of"), styles.PLAIN.but(horizontal="center"))
-    book.formula(ws, "E8", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
-    book.put(ws, "A9", t("flagged"), label)
-    book.formula(ws, "C9", f'COUNTIF({layout.col("K")},"?*")',
+    book.put(ws, "A15", t("entered"), label)
+    book.formula(ws, "C15", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
+    book.define("ResultsEntered", ws, "C15")
+    book.put(ws, "D15", t("of"), styles.PLAIN.but(horizontal="center"))
+    book.formula(ws, "E15", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
+    book.put(ws, "A16", t("flagged"), label)
+    book.formula(ws, "C16", f'COUNTIF({layout.col("M")},"?*")',
                  styles.TOTAL.but(size=10, color="C00000"))
-    book.define("ResultsFlagged", ws, "C9")
+    book.define("ResultsFlagged", ws, "C16")
 
     # The pair list, with each pair's totals.
-    book.merge(ws, f"A{PAIR_HEAD - 1}:G{PAIR_HEAD - 1}", t("pairs_note"), styles.NOTE)
-    for column, key in zip("ABCDEFG", ("pair", "name", "played", "mp", "top", "percent", "check"),
-                           strict=True):
+    book.merge(ws, f"A{PAIR_HEAD - 1}:I{PAIR_HEAD - 1}", t("pairs_note"), styles.NOTE)
+    for column, key in zip("ABCDEFGHI", ("pair", "name", "field", "played", "mp", "top", "percent",
+                                         "imps", "check"), strict=True):
         book.put(ws, f"{column}{PAIR_HEAD}", t(key), styles.HEAD)
     rows = layout.pair_rows
     book.column(ws, "A", rows, None, styles.INPUT, name="PairNumber",
@@ -168,183 +283,306 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
         ws[f"A{row}"].value = number
         set_value(ws[f"B{row}"], name)  # a name is text, even "=HYPERLINK(...)"
 
-    ns, ew, scores = layout.col("B"), layout.col("C"), layout.col("G")
-    book.column(ws, "C", rows,
-                lambda r: f'IF(A{r}="","",COUNTIFS({ns},A{r},{scores},{SCORE_NUMBER})'
-                f"+COUNTIFS({ew},A{r},{scores},{SCORE_NUMBER}))",
-                styles.OUTPUT.but(number_format=styles.HIDE_ZERO), name="PairBoards")
+    ns, ew, kind = layout.col("B"), layout.col("C"), layout.col("S")
+    counted = '"<3"'  # kind 1 (played) or 2 (adjusted): a board the pair has a row on
     book.column(ws, "D", rows,
-                lambda r: f'IF(N(C{r})=0,"",SUMIF({ns},A{r},{layout.col("I")})'
+                lambda r: f'IF(A{r}="","",COUNTIFS({ns},A{r},{kind},{counted})'
+                f"+COUNTIFS({ew},A{r},{kind},{counted}))",
+                styles.OUTPUT.but(number_format=styles.HIDE_ZERO), name="PairBoards")
+    book.column(ws, "C", rows,
+                lambda r: f'IF(OR(N(D{r})=0,{layout.fields}=1),"",'
+                f'IF(COUNTIFS({ns},A{r},{kind},{counted})>=COUNTIFS({ew},A{r},{kind},{counted}),'
+                f'"{t("ns_field")}","{t("ew_field")}"))',
+                styles.OUTPUT, name="PairField")
+    book.column(ws, "E", rows,
+                lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",SUMIF({ns},A{r},{layout.col("I")})'
                 f'+SUMIF({ew},A{r},{layout.col("J")}))',
                 styles.OUTPUT, name="PairMP")
-    top = layout.col("P")
-    book.column(ws, "E", rows,
-                lambda r: f'IF(D{r}="","",SUMIF({ns},A{r},{top})+SUMIF({ew},A{r},{top}))',
+    top = layout.col("T")
+    book.column(ws, "F", rows,
+                lambda r: f'IF(E{r}="","",SUMIF({ns},A{r},{top})+SUMIF({ew},A{r},{top}))',
                 styles.OUTPUT, name="PairTop")
     # 100 * MP first, then / top: the same rounding in every engine, so ties stay ties.
-    book.column(ws, "F", rows,
-                lambda r: f'IF(D{r}="","",IF(E{r}=0,50,100*D{r}/E{r}))',
-                styles.OUTPUT.but(number_format=styles.PERCENT), name="PairPercent")
-    numbers = f"$A${rows[0]}:$A${rows[-1]}"
     book.column(ws, "G", rows,
+                lambda r: f'IF(E{r}="","",IF(F{r}=0,50,100*E{r}/F{r}))',
+                styles.OUTPUT.but(number_format=styles.PERCENT), name="PairPercent")
+    book.column(ws, "H", rows,
+                lambda r: f'IF(OR(N(D{r})=0,{layout.mp}),"",SUMIF({ns},A{r},{layout.col("K")})'
+                f'+SUMIF({ew},A{r},{layout.col("L")}))',
+                styles.OUTPUT.but(number_format=styles.IMPS), name="PairIMPs")
+    numbers = f"$A${rows[0]}:$A${rows[-1]}"
+    book.column(ws, "I", rows,
                 lambda r: f'IF(A{r}="","",IF(NOT({f.whole_in(f"A{r}", 1, MAX_PAIR)}),'
                 f'INDEX(tblFlags,{flag_code("flag_pair") - 1}),'
                 f'IF(COUNTIF({numbers},A{r})>1,INDEX(tblFlags,{flag_code("flag_twice") - 1}),"")))',
                 styles.FLAG, name="PairCheck")
-    # The ranking order: place by %, ties broken by the list's order. The range
-    # starts at the heading (text, never equal to a number) so row 1 has one too.
-    percents = f"$F${rows[0]}:$F${rows[-1]}"
-    book.column(ws, "I", rows,
-                lambda r: f'IF(F{r}="","",RANK(F{r},{percents})'
-                f"+SUMPRODUCT(--($F${PAIR_HEAD}:F{r - 1}=F{r})))",
+
+    # Hidden: the pair's real results (for the session rule), its ranking value, order and place.
+    real_top = layout.col("T")
+    book.column(ws, "K", rows,
+                lambda r: f'IF(A{r}="","",SUMIF({ns},A{r},{layout.col("W")})+SUMIF({ew},A{r},{layout.col("X")}))',
                 styles.HIDDEN)
-    book.hide_columns(ws, "HI")
-    book.page(ws, area=f"A1:G{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
+    book.column(ws, "L", rows,
+                lambda r: f'IF(A{r}="","",SUMIFS({real_top},{ns},A{r},{kind},1)'
+                f"+SUMIFS({real_top},{ew},A{r},{kind},1))", styles.HIDDEN)
+    book.column(ws, "M", rows, lambda r: f'IF(N(L{r})>0,100*K{r}/L{r},"")', styles.HIDDEN,
+                name="PairRealPercent")
+    # Ranked on values rounded to 9 decimals: sums of fractions reach the same value by
+    # different roads in different programs, and a tie must stay a tie.
+    book.column(ws, "N", rows,
+                lambda r: f'IF(N(D{r})=0,"",ROUND(IF({layout.mp},G{r},H{r}),9))', styles.HIDDEN)
+    fields = f"$C${rows[0]}:$C${rows[-1]}"
+    values = f"$N${rows[0]}:$N${rows[-1]}"
+
+    def better(r: int) -> str:
+        return f"SUMPRODUCT(({fields}=C{r})*ISNUMBER({values})*({values}>N{r}))"
+
+    # The ranking order: NS before EW, best first, ties in the list's order. The ranges
+    # start at the heading row (text, never equal to a number) so row 1 has one too.
+    book.column(ws, "O", rows,
+                lambda r: f'IF(N{r}="","",IF(C{r}="{t("ew_field")}",COUNTIF({fields},"{t("ns_field")}"),0)'
+                f"+{better(r)}+1+SUMPRODUCT(($C${PAIR_HEAD}:C{r - 1}=C{r})*($N${PAIR_HEAD}:N{r - 1}=N{r})))",
+                styles.HIDDEN)
+    def shared(r: int) -> str:
+        return f"SUMPRODUCT(({fields}=C{r})*({values}=N{r}))"
+
+    book.column(ws, "P", rows,
+                lambda r: f'IF(N{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
+                styles.HIDDEN)
+    book.hide_columns(ws, "JKLMNOPQR")
+    book.page(ws, area=f"A1:I{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
     return ws
 
 
 def _results(book: Book, layout: _Layout) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("results"), (7, 6, 6, 9, 7.5, 6, 7.5, 7.5, 7, 7, 11, 2, 4, 4, 4, 4, 6))
+    ws = book.sheet(t("results"), (6, 5.5, 5.5, 8.5, 4.5, 5.5, 7, 7, 7, 7, 7, 7, 10.5, 2))
     rows, first, last = layout.rows, layout.rows[0], layout.rows[-1]
-    book.event_heading(ws, 1, book.title, "A", "K", "I:K")
+    book.event_heading(ws, 1, book.title, "A", "M", "K:M")
     book.merge(ws, "A2:C2", t("results"), styles.SUBTITLE)
-    book.merge(ws, "D2:K2", t("results_note"), styles.NOTE.but(wrap=True))
+    book.merge(ws, "D2:M2", t("results_note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[2].height = 24
-    _result_headings(book, ws, 3, "A", ("board", "ns", "ew", "contract", "declarer", "tricks"))
-    book.merge(ws, "K3:K4", t("check"), styles.HEAD)
+    head = styles.HEAD
+    for column, key in zip("ABCDEF", ("board", "ns", "ew", "contract", "declarer", "tricks"),
+                           strict=True):
+        book.merge(ws, f"{column}3:{column}4", t(key), head)
+    for columns, key in (("GH", "score"), ("IJ", "matchpoints"), ("KL", "imps")):
+        book.merge(ws, f"{columns[0]}3:{columns[1]}3", t(key), head)
+        book.put(ws, f"{columns[0]}4", t("ns"), head)
+        book.put(ws, f"{columns[1]}4", t("ew"), head)
+    book.merge(ws, "M3:M4", t("check"), head)
 
     pair = book.rule_whole(1, MAX_PAIR, "err_pair")
     book.column(ws, "A", rows, None, styles.INPUT, name="Board",
                 rule=book.rule_whole(1, layout.boards, "err_board"))
     book.column(ws, "B", rows, None, styles.INPUT, name="NS", rule=pair)
     book.column(ws, "C", rows, None, styles.INPUT, name="EW", rule=pair)
-    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_contract())
+    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_entry())
     book.column(ws, "E", rows, None, styles.INPUT, name="Declarer", rule=book.rule_declarer())
     book.column(ws, "F", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
 
     boards, ns, ew = (f"$A${first}:$A${last}", f"$B${first}:$B${last}",
                       f"$C${first}:$C${last}")
-    scores = f"$G${first}:$G${last}"
     pair_numbers = layout.pcol("A")
 
     def pair_bad(r: int) -> str:
-        unknown = [f"ISNA(MATCH({c}{r},{pair_numbers},0))" for c in "BC"]
-        return f"OR({','.join(unknown)},B{r}=C{r})"
+        unknown = [f'AND({c}{r}<>"",ISNA(MATCH({c}{r},{pair_numbers},0)))' for c in "BC"]
+        return f'OR({",".join(unknown)},AND(B{r}<>"",B{r}=C{r}))'
 
     def twice(r: int) -> str:
-        counts = [f"COUNTIFS({boards},A{r},{ns},{c}{r})+COUNTIFS({boards},A{r},{ew},{c}{r})>1"
+        counts = [f'AND({c}{r}<>"",COUNTIFS({boards},A{r},{ns},{c}{r})+COUNTIFS({boards},A{r},{ew},{c}{r})>1)'
                   for c in "BC"]
         return f"OR({','.join(counts)})"
 
     def status(r: int) -> str:
-        blank = f.incomplete(f"M{r}", f"D{r}", f"E{r}", f"F{r}", (f"A{r}", f"B{r}", f"C{r}"))
-        return f.status(blank, [
+        blank = f.entry_incomplete(f"O{r}", f"P{r}", f"D{r}", f"E{r}", f"F{r}", (f"A{r}",))
+        return f.status(f'OR({blank},AND(B{r}="",C{r}=""))', [
             (f"NOT({f.whole_in(f'A{r}', 1, layout.limit)})", "flag_board"),
+            (f"COUNTIF($A${first}:A{r},A{r})>{layout.slots}", "flag_board"),
             (pair_bad(r), "flag_pair"),
-            (f.bad_contract(f"M{r}"), "flag_contract"),
-            (f.bad_declarer(f"M{r}", f"N{r}"), "flag_declarer"),
-            (f.bad_tricks(f"M{r}", f"F{r}"), "flag_tricks"),
+            *f.entry_checks(f"O{r}", f"P{r}", f"Q{r}", f"D{r}", f"E{r}", f"F{r}"),
             (twice(r), "flag_twice"),
         ])
 
-    book.column(ws, "M", rows, lambda r: f.contract_index(f"D{r}"), styles.HIDDEN)
-    book.column(ws, "N", rows, lambda r: f.seat_index(f"E{r}"), styles.HIDDEN)
-    book.column(ws, "O", rows, status, styles.HIDDEN)
+    hidden = styles.HIDDEN
+    book.column(ws, "O", rows, lambda r: f.contract_index(f"D{r}"), hidden)
+    book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), hidden)
+    book.column(ws, "Q", rows, lambda r: f.seat_index(f"E{r}"), hidden)
+    book.column(ws, "R", rows, status, hidden)
+    book.column(ws, "S", rows, lambda r: f.entry_kind(f"R{r}", f"P{r}"), hidden)
     score = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
     book.column(ws, "G", rows,
-                lambda r: f'IF(O{r}=1,{f.ns_score(f"M{r}", f"N{r}", f"F{r}", f"A{r}")},"")',
+                lambda r: f'IF(S{r}=1,{f.ns_score(f"O{r}", f"Q{r}", f"F{r}", f"A{r}")},"")',
                 score, name="ScoreNS")
     book.column(ws, "H", rows, lambda r: f'IF(G{r}="","",-G{r})', score, name="ScoreEW")
-    # The board's top: 2 x (its results - 1), times the scale factor.
-    book.column(ws, "P", rows,
-                lambda r: f'IF(G{r}="","",2*{layout.factor}*(COUNTIFS({boards},A{r},{scores},'
-                f"{SCORE_NUMBER})-1))", styles.HIDDEN, name="BoardTop")
+    # The board's top, for a played or adjusted row under matchpoints.
+    book.column(ws, "T", rows,
+                lambda r: f'IF(AND({layout.mp},OR(S{r}=1,S{r}=2)),{layout.board_of(f"A{r}", "D")},"")',
+                hidden, name="BoardTop")
+    # A played row's key on its board (board * 10000 + k for its k-th played result).
+    scores = f"$S${first}:S{{r}}"
+    book.column(ws, "U", rows,
+                lambda r: f'IF(S{r}=1,A{r}*10000+COUNTIFS($A${first}:A{r},A{r},{scores.format(r=r)},1),"")',
+                hidden)
+    def n(r: int) -> str:
+        return layout.board_of(f"A{r}", "B")
+
+    grid = layout.grid_row(f"A{{r}}", layout.grid)
+    # Raw matchpoints on the 2/1/0 scale against the board's played results (MP scoring).
+    book.column(ws, "V", rows,
+                lambda r: f'IF(AND({layout.mp},S{r}=1),2*COUNTIF({grid.format(r=r)},"<"&G{r})'
+                f'+COUNTIF({grid.format(r=r)},G{r})-1,"")',
+                hidden)
+    book.column(ws, "W", rows,
+                lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.neuberg}=1,'
+                f'{f.neuberg(f"V{r}", layout.expected, n(r))},V{r}))', hidden)
+    book.column(ws, "X", rows, lambda r: f'IF(W{r}="","",T{r}-W{r})', hidden)
+    # Each named pair's percentage on its real results, for the session rule (Law 12C2(c)).
+    real = layout.pcol("M")
+    for column, pair_column in (("Y", "B"), ("Z", "C")):
+        book.column(ws, column, rows,
+                    lambda r, p=pair_column: f'IF(OR(S{r}<>2,{p}{r}=""),"",'
+                    f'IFERROR(INDEX({real},MATCH({p}{r},{pair_numbers},0)),""))', hidden)
+
+    def adjusted(r: int, side: str, own: str) -> str:
+        given = f"INDEX(tbl{side},P{r})"
+        return (f'IF(OR({layout.rule}=0,{own}{r}="",{given}=50),{given},'
+                f'IF({given}=60,MAX(60,{own}{r}),MIN(40,{own}{r})))')
+
+    for column, side, own in (("AA", "RowNS", "Y"), ("AB", "RowEW", "Z")):
+        book.column(ws, column, rows,
+                    lambda r, s=side, o=own: f'IF(S{r}<>2,"",{adjusted(r, s, o)})', hidden)
     book.column(ws, "I", rows,
-                lambda r: f.matchpoints_ns(f"G{r}", scores, layout.factor, (boards, f"A{r}")),
+                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,W{r},IF(S{r}=2,T{r}*AA{r}/100,"")))',
                 styles.OUTPUT, name="MPNS")
-    book.column(ws, "J", rows, lambda r: f'IF(I{r}="","",P{r}-I{r})', styles.OUTPUT,
-                name="MPEW")
-    book.column(ws, "K", rows, lambda r: f.flag(f"O{r}"), styles.FLAG, name="Check")
+    book.column(ws, "J", rows,
+                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,X{r},IF(S{r}=2,T{r}*AB{r}/100,"")))',
+                styles.OUTPUT, name="MPEW")
+
+    # IMPs: Butler against the board's datum, or cross-IMPs against every played result
+    # (the grid's numeric copy, only its first n slots counting); adjusted +3 / 0 / -3.
+    numeric = layout.grid_row(f"A{{r}}", layout.grid2)
+    slots = (f"{layout.per_board}!${get_column_letter(layout.grid2)}$1:"
+             f"${get_column_letter(layout.grid2 + layout.slots - 1)}$1")
+
+    def cross(r: int) -> str:
+        row = numeric.format(r=r)
+        total = (f"SUMPRODUCT(({slots}<={n(r)})*SIGN(G{r}-{row})"
+                 f"*(MATCH(ABS(G{r}-{row}),tblImpLow,1)-1))")
+        return f"IF({layout.averaged}=1,IF({n(r)}>1,{total}/({n(r)}-1),0),{total})"
+
+    def butler(r: int) -> str:
+        return f.imps(f"(G{r}-{layout.board_of(f'A{r}', 'E')})")
+
+    imps = styles.OUTPUT
+    book.column(ws, "K", rows,
+                lambda r: f'IF({layout.mp},"",IF(S{r}=1,IF({layout.scoring}=3,{butler(r)},{cross(r)}),'
+                f'IF(S{r}=2,(INDEX(tblRowNS,P{r})-50)*3/10,"")))', imps, name="IMPsNS")
+    book.column(ws, "L", rows,
+                lambda r: f'IF({layout.mp},"",IF(S{r}=1,-K{r},IF(S{r}=2,(INDEX(tblRowEW,P{r})-50)*3/10,"")))',
+                imps, name="IMPsEW")
+    book.column(ws, "M", rows, lambda r: f.flag(f"R{r}"), styles.FLAG, name="Check")
     # Travellers find the k-th row of board b by its key b * 10000 + k.
-    book.column(ws, "Q", rows,
+    book.column(ws, "AC", rows,
                 lambda r: f'IF(ISNUMBER(A{r}),A{r}*10000+COUNTIF($A${first}:A{r},A{r}),"")',
-                styles.HIDDEN)
-    book.hide_columns(ws, "LMNOPQ")
+                hidden)
+    book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC"])
     ws.freeze_panes = f"A{first}"
-    book.page(ws, area=f"A1:K{last}", title_rows="1:4")
+    book.page(ws, area=f"A1:M{last}", title_rows="1:4")
     return ws
 
 
-def _result_headings(book: Book, ws: Worksheet, row: int, start: str,
-                     keys: tuple[str, ...]) -> None:
-    """Two heading rows: the given columns, then Score NS/EW and Matchpoints NS/EW."""
-    t = book.t
-    first = ord(start)
-    for offset, key in enumerate(keys):
-        column = chr(first + offset)
-        book.merge(ws, f"{column}{row}:{column}{row + 1}", t(key), styles.HEAD)
-    score = first + len(keys)
-    columns = [chr(score + i) for i in range(4)]
-    book.merge(ws, f"{columns[0]}{row}:{columns[1]}{row}", t("score"), styles.HEAD)
-    book.merge(ws, f"{columns[2]}{row}:{columns[3]}{row}", t("matchpoints"), styles.HEAD)
-    for column, key in zip(columns, ("ns", "ew", "ns", "ew"), strict=True):
-        book.put(ws, f"{column}{row + 1}", t(key), styles.HEAD)
+def _boards(book: Book, layout: _Layout) -> Worksheet:
+    """The hidden per-board sheet: a row per board with its played results (n), its
+    rows (played, adjusted, not played), its top and Butler datum, and its played NS
+    scores laid out in a row, twice: as text-blank cells for counting, and as numbers
+    (0 in empty slots) for the cross-IMP arithmetic."""
+    ws = book.workbook.create_sheet(book.t("board_sheet"))
+    ws.sheet_state = "hidden"
+    rows = layout.board_rows
+    kind, boards = layout.col("S"), layout.col("A")
+    for column, text in zip("ABCDE", ("board", "played", "rows", "top", "datum"), strict=True):
+        ws[f"{column}1"] = text
+    for slot in range(1, layout.slots + 1):
+        ws.cell(1, layout.grid + slot - 1, f"#{slot}")
+        ws.cell(1, layout.grid2 + slot - 1, slot)
+    keys = layout.col("U")
+    for row in rows:
+        board = row - BOARD_FIRST + 1
+        ws[f"A{row}"] = board
+        ws[f"B{row}"] = f"=COUNTIFS({boards},{board},{kind},1)"
+        ws[f"C{row}"] = f'=COUNTIFS({boards},{board},{kind},">0")'
+        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF({layout.neuberg}=1,{layout.expected},B{row})-1)")
+        text = (f"{get_column_letter(layout.grid)}{row}:"
+                f"{get_column_letter(layout.grid + layout.slots - 1)}{row}")
+        ws[f"E{row}"] = (f'=IF(B{row}=0,"",ROUND(IF(B{row}>2,(SUM({text})-MAX({text})-MIN({text}))'
+                         f"/10/(B{row}-2),SUM({text})/10/B{row}),0)*10)")
+        for slot in range(1, layout.slots + 1):
+            cell = ws.cell(row, layout.grid + slot - 1)
+            cell.value = (f'=IF({slot}>B{row},"",IFERROR(INDEX({layout.col("G")},'
+                          f'MATCH({board * 10000 + slot},{keys},0)),""))')
+            ws.cell(row, layout.grid2 + slot - 1).value = f"=N({cell.coordinate})"
+    book.define("BoardSlots", ws, "F1")
+    ws["F1"] = layout.slots
+    return ws
 
 
 def _ranking(book: Book, layout: _Layout) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("ranking"), (8, 7, 36, 8, 8, 9, 8, 3, 4, 4, 4, 4))
-    book.event_heading(ws, 1, book.title, "A", "G", "F:G")
+    ws = book.sheet(t("ranking"), (7, 6, 30, 5.5, 8, 8, 8, 8, 8, 7, 3, 4))
+    book.event_heading(ws, 1, book.title, "A", "J", "H:J")
     book.merge(ws, "A2:C2", t("ranking"), styles.SUBTITLE)
-    book.merge(ws, "D2:G2", t("ranking_note"), styles.NOTE.but(wrap=True))
+    book.merge(ws, "D2:J2", f'IF({layout.mp},"{t("ranking_note")}","{t("ranking_note_imps")}")',
+               styles.NOTE.but(wrap=True), formula=True)
     ws.row_dimensions[2].height = 24
-    for column, key in zip("ABCDEFG", ("place", "pair", "name", "mp", "top", "percent", "played"),
-                           strict=True):
-        book.merge(ws, f"{column}3:{column}4", t(key), styles.HEAD)
+    headings = {"A": t("place"), "B": t("pair"), "C": t("name"),
+                "D": f'IF({layout.fields}=2,"{t("field")}","")',
+                "E": f'IF({layout.mp},"{t("mp")}","")', "F": f'IF({layout.mp},"{t("top")}","")',
+                "G": f'IF({layout.mp},"{t("percent")}","")', "H": f'IF({layout.mp},"","{t("imps")}")',
+                "I": f'IF({layout.mp},"","{t("per_board")}")', "J": t("played")}
+    for column, text in headings.items():
+        formula = text.startswith("IF(")
+        book.merge(ws, f"{column}3:{column}4", text, styles.HEAD, formula=formula)
     rows = range(RANK_FIRST, RANK_FIRST + layout.pairs)
-    percents = layout.pcol("F")
 
-    # Hidden: the pair's position in the list, its %, place and how many share it.
-    book.column(ws, "I", rows,
-                lambda r: f"IFERROR(MATCH({r - RANK_FIRST + 1},{layout.pcol('I')},0),\"\")",
-                styles.HIDDEN)
-    book.column(ws, "J", rows, lambda r: f'IF(I{r}="","",INDEX({percents},I{r}))',
-                styles.HIDDEN)
-    book.column(ws, "K", rows, lambda r: f'IF(I{r}="","",RANK(J{r},{percents}))',
-                styles.HIDDEN)
+    # Hidden: the pair's position in the list.
     book.column(ws, "L", rows,
-                lambda r: f'IF(I{r}="","",COUNT({percents})+1-K{r}-RANK(J{r},{percents},1)+1)',
+                lambda r: f"IFERROR(MATCH({r - RANK_FIRST + 1},{layout.pcol('O')},0),\"\")",
                 styles.HIDDEN)
-    book.hide_columns(ws, "HIJKL")
+    book.hide_columns(ws, "KL")
 
     def pick(column: str, text: bool = False):
         source = layout.pcol(column)
         as_text = '&""' if text else ""  # a blank name is "", not 0
-        return lambda r: f'IF(I{r}="","",INDEX({source},I{r}){as_text})'
+        return lambda r: f'IF(L{r}="","",INDEX({source},L{r}){as_text})'
 
-    book.column(ws, "A", rows,
-                lambda r: f'IF(I{r}="","",IF(L{r}=1,""&K{r},K{r}&"-"&(K{r}+L{r}-1)))',
-                styles.OUTPUT.but(bold=True), name="RankPlace")
+    book.column(ws, "A", rows, pick("P"), styles.OUTPUT.but(bold=True), name="RankPlace")
     book.column(ws, "B", rows, pick("A"), styles.OUTPUT, name="RankPair")
     book.column(ws, "C", rows, pick("B", text=True), styles.OUTPUT_TEXT, name="RankName")
-    book.column(ws, "D", rows, pick("D"), styles.OUTPUT, name="RankMP")
-    book.column(ws, "E", rows, pick("E"), styles.OUTPUT, name="RankTop")
-    book.column(ws, "F", rows, pick("F"), styles.OUTPUT.but(number_format=styles.PERCENT,
+    book.column(ws, "D", rows, pick("C", text=True), styles.OUTPUT, name="RankField")
+    book.column(ws, "E", rows, pick("E"), styles.OUTPUT, name="RankMP")
+    book.column(ws, "F", rows, pick("F"), styles.OUTPUT, name="RankTop")
+    book.column(ws, "G", rows, pick("G"), styles.OUTPUT.but(number_format=styles.PERCENT,
                                                             bold=True), name="RankPercent")
-    book.column(ws, "G", rows, pick("C"), styles.OUTPUT, name="RankBoards")
-    book.page(ws, area=f"A1:G{rows[-1]}", title_rows="1:4", one_page=True)
+    book.column(ws, "H", rows, pick("H"), styles.OUTPUT.but(number_format=styles.IMPS, bold=True),
+                name="RankIMPs")
+    book.column(ws, "I", rows, lambda r: f'IF(OR(L{r}="",H{r}=""),"",H{r}/J{r})',
+                styles.OUTPUT.but(number_format=styles.IMPS), name="RankIMPsPerBoard")
+    book.column(ws, "J", rows, pick("D"), styles.OUTPUT, name="RankBoards")
+    book.page(ws, area=f"A1:J{rows[-1]}", title_rows="1:4", one_page=True)
     return ws
 
 
 def _travellers(book: Book, layout: _Layout) -> Worksheet:
     """One block per board, one page each: the board's rows of the results table,
-    found by their key (board * 10000 + k) in hidden column A."""
+    found by their key (board * 10000 + k) in hidden column A. Matchpoints or IMPs,
+    as the event is scored."""
     t = book.t
     ws = book.sheet(t("travellers"), (2, 5, 7, 7, 10, 7.5, 7, 8, 8, 7.5, 7.5, 11))
-    keys = layout.col("Q")
+    keys = layout.col("AC")
     height = TRAVELLER_ROWS + layout.tables + 1
     breaks = []
+    head = styles.HEAD
     for board in range(1, layout.boards + 1):
         top = 1 + (board - 1) * height
         rows = range(top + TRAVELLER_ROWS, top + TRAVELLER_ROWS + layout.tables)
@@ -355,14 +593,21 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
                    f"{t('dealer')}: {board_dealer(board)}", styles.LABEL)
         book.merge(ws, f"G{top + 1}:I{top + 1}",
                    f"{t('vulnerable')}: {board_vul(board)}", styles.LABEL)
-        scores = f"$H${rows[0]}:$H${rows[-1]}"
         book.merge(ws, f"J{top + 1}:L{top + 1}",
-                   f'IF(COUNT({scores})=0,"","{t("top")} "&2*{layout.factor}*(COUNT({scores})-1))',
+                   f'IF(OR(NOT({layout.mp}),{layout.board_of(board, "C")}=0),"",'
+                   f'"{t("top")} "&{layout.board_of(board, "D")})',
                    styles.LABEL.but(horizontal="right"), formula=True)
         ws.row_dimensions[top + 1].height = 20
-        _result_headings(book, ws, top + 3, "B",
-                         ("row", "ns", "ew", "contract", "declarer", "tricks"))
-        book.merge(ws, f"L{top + 3}:L{top + 4}", t("check"), styles.HEAD)
+        heading = top + 3
+        for column, key in zip("BCDEFG", ("row", "ns", "ew", "contract", "declarer", "tricks"),
+                               strict=True):
+            book.merge(ws, f"{column}{heading}:{column}{heading + 1}", t(key), head)
+        book.merge(ws, f"H{heading}:I{heading}", t("score"), head)
+        book.merge(ws, f"J{heading}:K{heading}",
+                   f'IF({layout.mp},"{t("matchpoints")}","{t("imps")}")', head, formula=True)
+        for column, key in zip("HIJK", ("ns", "ew", "ns", "ew"), strict=True):
+            book.put(ws, f"{column}{heading + 1}", t(key), head)
+        book.merge(ws, f"L{heading}:L{heading + 1}", t("check"), head)
         book.column(ws, "A", rows,
                     lambda r, b=board, first=rows[0]:
                     f'IFERROR(MATCH({b * 10000 + r - first + 1},{keys},0),"")',
@@ -371,16 +616,16 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         for column, source, text in (("C", "B", False), ("D", "C", False), ("E", "D", True),
                                      ("F", "E", True), ("G", "F", False)):
             book.column(ws, column, rows, _copy(layout.col(source), text), styles.OUTPUT)
-        for column, source, style in (
-            ("H", "G", styles.OUTPUT.but(number_format=styles.PLUS_ONLY)),
-            ("I", "H", styles.OUTPUT.but(number_format=styles.PLUS_ONLY)),
-            ("J", "I", styles.OUTPUT),
-            ("K", "J", styles.OUTPUT),
-            ("L", "K", styles.FLAG),
-        ):
+        plus = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
+        for column, source, style in (("H", "G", plus), ("I", "H", plus), ("L", "M", styles.FLAG)):
             cells = layout.col(source)
             book.column(ws, column, rows,
                         lambda r, c=cells: f'IF($A{r}="","",INDEX({c},$A{r}))', style)
+        for column, mp, imp in (("J", "I", "K"), ("K", "J", "L")):
+            book.column(ws, column, rows,
+                        lambda r, a=layout.col(mp), b=layout.col(imp):
+                        f'IF($A{r}="","",IF({layout.mp},INDEX({a},$A{r}),INDEX({b},$A{r})))',
+                        styles.OUTPUT)
         breaks.append(rows[-1] + 1)
     book.hide_columns(ws, "A")
     last = layout.boards * height

@@ -35,7 +35,7 @@ from ..engine.score import GAME_POINTS
 from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book, Rule
-from .lookup import contracts
+from .lookup import spellings
 
 LABELS = {
     "title": ("Rubber bridge", "Robberibridge"),
@@ -129,7 +129,7 @@ def honours_choices() -> list[Honours]:
 def _tables(book: Book) -> None:
     """The rubber's own lookup tables, from the engine."""
     below, above = [], []
-    for contract in contracts():
+    for _, contract in spellings():
         below.append([_part(contract, tricks, vul)[0] for vul in (False, True)
                       for tricks in range(14)])
         above.append([_part(contract, tricks, vul)[1] for vul in (False, True)
@@ -138,7 +138,7 @@ def _tables(book: Book) -> None:
                     {"tblRubBelow": (0, 27)})
     book.lookup.add("Rubber: above the line for declarer (negative: penalty to the defenders)",
                     above, {"tblRubAbove": (0, 27)})
-    strains = [[int(not c.passed_out and c.strain is Strain.NT)] for c in contracts()]
+    strains = [[int(not c.passed_out and c.strain is Strain.NT)] for _, c in spellings()]
     book.lookup.add("Rubber: no-trump contract", strains, {"tblRubNT": (0, 0)})
     honours = [[str(h), h.points if h.side is BridgeSide.NS else 0,
                 h.points if h.side is BridgeSide.EW else 0, h.points] for h in honours_choices()]

@@ -23,6 +23,7 @@ WHOLE = "0"
 HIDE_ZERO = "0;-0;"
 GENERAL = "General"
 PERCENT = "0.00"
+IMPS = "0.00"  # IMP totals: averaged cross-IMPs are fractions
 VP = "0.00"
 TEXT = "@"
 DATE = {"en": "d mmm yyyy", "fi": "d.m.yyyy"}

@@ -1,7 +1,11 @@
 """traveller.xlsx: one board's results, up to 30 tables, scored and matchpointed.
 
 Type the board number (dealer and vulnerability follow it) and, per table, the pairs,
-contract, declarer and tricks; scores and matchpoints appear. One page.
+contract, declarer and tricks; scores and matchpoints appear. One page. A row may
+also hold ``NP`` (not played) or an adjusted score (``A60/40``), as in pairs.xlsx:
+the board is then scored as :func:`xlbridge.engine.pairs_event` scores it, its real
+results Neuberg-factored to the number of rows, each adjusted side given its
+percentage of the top.
 
 Names: ``Board``* ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``ScoreNS`` ``ScoreEW``
 ``MPNS`` ``MPEW``, and ``EventName``* ``EventDate``* ``MPScale``* ``Dealer``*
@@ -25,8 +29,8 @@ MAX_BOARD = 999
 MAX_PAIR = 999
 FIRST = 7  # first result row
 
-# Columns: visible A-K, hidden helpers M-O.
-WIDTHS = (6.5, 6.5, 6.5, 10, 7.5, 6.5, 8, 8, 7.5, 7.5, 11, 2, 5, 5, 5)
+# Columns: visible A-K, hidden helpers M-R.
+WIDTHS = (6.5, 6.5, 6.5, 10, 7.5, 6.5, 8, 8, 7.5, 7.5, 11, 2, 5, 5, 5, 5, 5, 5)
 
 
 def build(book: Book, *, tables: int = TABLES, board: int | None = None,
@@ -35,7 +39,7 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
     if not 1 <= tables <= 99:
         raise ValueError(f"tables {tables}: must be 1-99")
     t = book.t
-    for table in ("contracts", "scores", "seats", "cycle", "flags"):
+    for table in ("contracts", "scores", "seats", "cycle", "flags", "row_codes"):
         book.lookup.need(table)
     ws = book.sheet(t("sheet"), WIDTHS)
     rows = range(FIRST, FIRST + tables)
@@ -69,8 +73,10 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
     book.define("Vulnerability", ws, "H4")
     book.put(ws, "I4", t("top"), styles.LABEL.but(horizontal="right"))
     score_col = f"$G${FIRST}:$G${last}"
+    kinds = f"$Q${FIRST}:$Q${last}"
     factor = f.half_scale("$C$2")
-    book.formula(ws, "J4", f'IF(COUNT({score_col})=0,"",2*{factor}*(COUNT({score_col})-1))',
+    # The top: for as many results as the board has rows (played, adjusted, not played).
+    book.formula(ws, "J4", f'IF(COUNT({kinds})=0,"",2*{factor}*(COUNT({kinds})-1))',
                  big.but(fill=styles.GREY, number_format=styles.GENERAL))
     book.define("Top", ws, "J4")
     book.formula(ws, "K4", f'IF(AND($B$4="",COUNTA($D${FIRST}:$D${last})>0),'
@@ -94,7 +100,7 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
     pair = book.rule_whole(1, MAX_PAIR, "err_pair")
     book.column(ws, "B", rows, None, styles.INPUT, name="NS", rule=pair)
     book.column(ws, "C", rows, None, styles.INPUT, name="EW", rule=pair)
-    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_contract())
+    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_entry())
     book.column(ws, "E", rows, None, styles.INPUT, name="Declarer", rule=book.rule_declarer())
     book.column(ws, "F", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
 
@@ -110,30 +116,38 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
         return f"OR({','.join(seen)})"
 
     def status(r: int) -> str:
-        blank = f.incomplete(f"M{r}", f"D{r}", f"E{r}", f"F{r}")
+        blank = f.entry_incomplete(f"M{r}", f"P{r}", f"D{r}", f"E{r}", f"F{r}")
         return f.status(blank, [
             (f"NOT({ok})", "flag_board"),
             (pair_bad(r), "flag_pair"),
-            (f.bad_contract(f"M{r}"), "flag_contract"),
-            (f.bad_declarer(f"M{r}", f"N{r}"), "flag_declarer"),
-            (f.bad_tricks(f"M{r}", f"F{r}"), "flag_tricks"),
+            *f.entry_checks(f"M{r}", f"P{r}", f"N{r}", f"D{r}", f"E{r}", f"F{r}"),
             (twice(r), "flag_twice"),
         ])
 
     book.column(ws, "M", rows, lambda r: f.contract_index(f"D{r}"), styles.HIDDEN)
     book.column(ws, "N", rows, lambda r: f.seat_index(f"E{r}"), styles.HIDDEN)
+    book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), styles.HIDDEN)
     book.column(ws, "O", rows, status, styles.HIDDEN)
-    book.hide_columns(ws, "LMNO")
+    book.column(ws, "Q", rows, lambda r: f.entry_kind(f"O{r}", f"P{r}"), styles.HIDDEN)
+    book.hide_columns(ws, "LMNOPQR")
 
     score = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
     book.column(ws, "G", rows,
-                lambda r: f'IF(O{r}=1,{f.ns_score(f"M{r}", f"N{r}", f"F{r}", "$B$4")},"")',
+                lambda r: f'IF(Q{r}=1,{f.ns_score(f"M{r}", f"N{r}", f"F{r}", "$B$4")},"")',
                 score, name="ScoreNS")
     book.column(ws, "H", rows, lambda r: f'IF(G{r}="","",-G{r})', score, name="ScoreEW")
-    book.column(ws, "I", rows, lambda r: f.matchpoints_ns(f"G{r}", score_col, factor),
+    # Raw matchpoints (2/1/0) among the played results, then Neuberg to the rows.
+    book.column(ws, "R", rows,
+                lambda r: f'IF(G{r}="","",2*COUNTIF({score_col},"<"&G{r})+COUNTIF({score_col},G{r})-1)',
+                styles.HIDDEN)
+    expected, played = f"COUNT({kinds})", f"COUNT({score_col})"
+    book.column(ws, "I", rows,
+                lambda r: f'IF(Q{r}=1,{factor}*({f.neuberg(f"R{r}", expected, played)}),'
+                f'IF(Q{r}=2,$J$4*INDEX(tblRowNS,P{r})/100,""))',
                 styles.OUTPUT, name="MPNS")
-    book.column(ws, "J", rows, lambda r: f'IF(I{r}="","",$J$4-I{r})', styles.OUTPUT,
-                name="MPEW")
+    book.column(ws, "J", rows,
+                lambda r: f'IF(Q{r}=1,$J$4-I{r},IF(Q{r}=2,$J$4*INDEX(tblRowEW,P{r})/100,""))',
+                styles.OUTPUT, name="MPEW")
     book.column(ws, "K", rows, lambda r: f.flag(f"O{r}"), styles.FLAG, name="Check")
 
     for row in rows:
