@@ -27,7 +27,8 @@ CELLS = {
     "traveller": {"Board", "EventName", "EventDate", "MPScale", "Dealer", "Vulnerability",
                   "Top"},
     "pairs": {"EventName", "EventDate", "TableCount", "BoardCount", "MPScale",
-              "ResultsEntered", "ResultsFlagged"},
+              "ResultsEntered", "ResultsFlagged", "Scoring", "CrossIMPsMode", "UseNeuberg",
+              "ExpectedResults", "SessionRule", "Fields", "BoardSlots"},
     "teams": {"TotalIMPs", "VPHome", "VPAway", "HomeIMPs", "AwayIMPs", "BoardsPlayed",
               "HomeTeam", "AwayTeam", "EventName", "EventDate"},
 }
@@ -36,11 +37,11 @@ COLUMNS = {
                         "MPNS", "MPEW", "Check"])],
     "pairs": [
         (1080, ["Board", "NS", "EW", "Contract", "Declarer", "Tricks", "ScoreNS", "ScoreEW",
-                "MPNS", "MPEW", "BoardTop", "Check"]),
-        (60, ["RankPlace", "RankPair", "RankName", "RankMP", "RankTop", "RankPercent",
-              "RankBoards"]),
-        (60, ["PairNumber", "PairName", "PairBoards", "PairMP", "PairTop", "PairPercent",
-              "PairCheck"]),
+                "MPNS", "MPEW", "IMPsNS", "IMPsEW", "BoardTop", "Check"]),
+        (60, ["RankPlace", "RankPair", "RankName", "RankField", "RankMP", "RankTop", "RankPercent",
+              "RankIMPs", "RankIMPsPerBoard", "RankBoards"]),
+        (60, ["PairNumber", "PairName", "PairField", "PairBoards", "PairMP", "PairTop", "PairPercent",
+              "PairIMPs", "PairRealPercent", "PairCheck"]),
     ],
     "teams": [(64, ["Board", "OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract",
                     "ClosedDeclarer", "ClosedTricks", "OpenScore", "ClosedScore", "BoardIMPs",
@@ -49,15 +50,16 @@ COLUMNS = {
 INPUTS = {
     "traveller": ["Board", "EventName", "EventDate", "MPScale", "NS", "EW", "Contract",
                   "Declarer", "Tricks"],
-    "pairs": ["EventName", "EventDate", "TableCount", "BoardCount", "MPScale", "PairNumber",
+    "pairs": ["EventName", "EventDate", "TableCount", "BoardCount", "MPScale", "Scoring",
+              "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "PairNumber",
               "PairName", "Board", "NS", "EW", "Contract", "Declarer", "Tricks"],
     "teams": ["EventName", "EventDate", "HomeTeam", "AwayTeam", "Board", "OpenContract",
               "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks"],
 }
 # Functions that Excel 2010+, LibreOffice 7.4 and Google Sheets all have, none volatile.
 PORTABLE = {"ABS", "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT",
-            "ISNA", "ISNUMBER", "MATCH", "MIN", "MOD", "N", "NOT", "OR", "RANK", "ROUND",
-            "SIGN", "SUM", "SUMIF", "SUMPRODUCT", "TRIM"}
+            "ISNA", "ISNUMBER", "LEFT", "MATCH", "MAX", "MID", "MIN", "MOD", "N", "NOT", "OR",
+            "RANK", "ROUND", "SIGN", "SUM", "SUMIF", "SUMIFS", "SUMPRODUCT", "TRIM"}
 
 
 @pytest.fixture(scope="module")
@@ -130,9 +132,16 @@ def test_dropdowns_offer_the_engines_contracts_and_seats(books):
     contracts = [dv for key, dv in by_type.items() if "Lookup" in key]
     assert len(contracts) == 1
     assert [c.value for c in W.named_cells(book, "tblContracts")] == [
-        str(c) for c in lookup.contracts()
+        text for text, _ in lookup.spellings()
     ]
-    assert [c.value for c in W.named_cells(book, "tblContracts")][-1] == "7NTXX"
+    texts = [c.value for c in W.named_cells(book, "tblContracts")]
+    assert texts[:106] == [str(c) for c in lookup.contracts()] and texts[105] == "7NTXX"
+    assert texts[106:] == [f"{level}N{x}" for level in range(1, 8) for x in ("", "X", "XX")]
+    # A results row also offers NP and the adjusted scores.
+    assert [c.value for c in W.named_cells(book, "tblRowChoices")] == (
+        texts[:106] + ["NP", "A60", "A50", "A40", "A60/50", "A60/40", "A50/60", "A50/40", "A40/60",
+                       "A40/50"] + texts[106:])
+    assert contracts[0].formula1 == book.defined_names["tblRowChoices"].attr_text
     assert any(dv.formula1 == '"N,E,S,W"' for dv in by_type.values())
     assert any(dv.type == "whole" and (dv.formula1, dv.formula2) == ("0", "13")
                for dv in by_type.values())
@@ -150,7 +159,7 @@ def test_lookup_tables_are_the_engines(books):
     sheet = book["Lookup"]
     assert sheet.sheet_state == "hidden" and sheet.protection.sheet
     scores = rows_of(book, "tblScores")
-    for contract, row in zip(lookup.contracts(), scores, strict=True):
+    for (_, contract), row in zip(lookup.spellings(), scores, strict=True):
         assert row == [E.duplicate_score(contract, tricks, vul)
                        for vul in (False, True) for tricks in range(14)]
     assert [c.value for c in W.named_cells(book, "tblImpLow")] == [0, *E.IMP_THRESHOLDS]
@@ -210,11 +219,11 @@ def test_finnish_labels_same_names(books):
         assert {n: d.attr_text.split("!")[1] for n, d in finnish.defined_names.items()} == {
             n: d.attr_text.split("!")[1] for n, d in english.defined_names.items()}
     pairs = W.build("pairs", lang="fi")
-    assert pairs.sheetnames == ["Asetukset", "Tulokset", "Sijoitukset", "Tuloslaput", "Lookup"]
+    assert pairs.sheetnames == ["Asetukset", "Tulokset", "Sijoitukset", "Tuloslaput", "Jaot", "Lookup"]
     values = {c.value for row in pairs["Tulokset"].iter_rows(max_row=4) for c in row}
     assert {"Jako", "Sopimus", "Tikit", "Tarkista"} <= values
     flags = [c.value for c in W.named_cells(pairs, "tblFlags")]
-    assert flags == ["jako?", "pari?", "sopimus?", "pelinviejä?", "tikit?", "kahdesti?"]
+    assert flags == ["jako?", "pari?", "sopimus?", "pelinviejä?", "tikit?", "kahdesti?", "keinotulos?"]
     assert W.build("teams", lang="fi").sheetnames[0] == "Ottelu"
     with pytest.raises(E.BridgeInputError):
         W.build("teams", lang="ru")

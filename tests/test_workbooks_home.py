@@ -106,7 +106,7 @@ def column_values(book: openpyxl.Workbook, name: str) -> list[list[Any]]:
 def test_rubber_tables_are_the_engines(books):
     book = books["rubber"]
     below, above = column_values(book, "tblRubBelow"), column_values(book, "tblRubAbove")
-    for contract, row_below, row_above in zip(lookup.contracts(), below, above, strict=True):
+    for (_, contract), row_below, row_above in zip(lookup.spellings(), below, above, strict=True):
         for vul in (False, True):
             for tricks in range(14):
                 parts = E.score_parts(contract, tricks, vul)

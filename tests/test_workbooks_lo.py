@@ -33,6 +33,17 @@ SCENARIOS = [
     pairs_scenario(11),
     pairs_scenario(12, tables=7, boards=27, scale=1, mess=True),
     pairs_scenario(13, full=True),  # the whole 30 tables x 36 boards
+    # Real sessions (issue 9): adjusted scores, NP, NT written N, pairs from outside the
+    # event, Neuberg, the session rule, two fields, cross-IMPs and Butler.
+    traveller_scenario(4, mess=True, adjusted=True),
+    traveller_scenario(8, scale=1, adjusted=True),
+    pairs_scenario(31, adjusted=0.08),
+    pairs_scenario(32, tables=7, boards=27, scale=1, mess=True, adjusted=0.1),
+    pairs_scenario(33, adjusted=0.08, scoring="Cross-IMPs"),
+    pairs_scenario(34, adjusted=0.08, scoring="Cross-IMPs", crossimps="total", neuberg=False),
+    pairs_scenario(35, adjusted=0.08, scoring="Butler", fields=2),
+    pairs_scenario(36, adjusted=0.1, fields=2, session_rule=False, expected=12),
+    pairs_scenario(37, adjusted=0.06, neuberg=False, missing=0.15),
     teams_scenario(21),
     teams_scenario(22, boards=16, mess=True),
     teams_scenario(23, boards=5),
@@ -85,7 +96,8 @@ def test_no_formula_shows_an_error_value(calculated):
 def test_a_blank_template_shows_blank_results(calculated, name, lang):
     book = calculated[f"blank-{name}-{lang}"]
     outputs = {"traveller": ("ScoreNS", "MPNS", "Check", "Top", "Dealer"),
-               "pairs": ("ScoreNS", "MPNS", "Check", "RankPlace", "PairPercent"),
+               "pairs": ("ScoreNS", "MPNS", "IMPsNS", "Check", "RankPlace", "PairPercent", "PairIMPs",
+                         "RankIMPs", "PairField"),
                "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome"),
                "rubber": ("AboveNS", "BelowNS", "AboveEW", "BelowEW", "Check"),
                "chicago": ("ScoreNS", "IMPsNS", "Check"),

@@ -33,8 +33,8 @@ from xlbridge.engine.numeric import real_number
 __all__ = [
     "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
     "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
-    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PIVOTSEAT", "PIVOTSEATS",
-    "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
+    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PAIRSRANKING", "PIVOTSEAT",
+    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -809,6 +809,47 @@ def AUCTIONDECLARER(calls: Any, dealer: Any) -> Any:
     """An auction's declarer: N, E, S or W ("" when passed out); an illegal call or unfinished auction is an error."""
     declarer = engine.auction_contract(_auction(calls), dealer).declarer
     return "" if declarer is None else str(declarer)
+
+
+@xw.func
+@xw.arg("boards", doc="Board number of each result, a row per result (a results table's Board column).", **CELL)
+@xw.arg("ns", doc="North-South pair of each result, the same rows (blank: a pair from outside the event).", **CELL)
+@xw.arg("ew", doc="East-West pair of each result, the same rows (blank: a pair from outside the event).", **CELL)
+@xw.arg(
+    "contracts",
+    doc="Contract of each result, the same rows: 4S, 3NTX, 3N, PASS; NP for not played; an adjusted"
+    " score A60/40 (NS %/EW %), A60, A50, A40. A row with a blank contract is skipped.",
+    **CELL,
+)
+@xw.arg("declarers", doc="Declarer of each result, the same rows: N, E, S or W (blank for PASS, NP, A60 ...).",
+        **CELL)
+@xw.arg("tricks", doc='Tricks declarer took on each result, the same rows: 0-13 (or "=", "+1", "-2").', **CELL)
+@xw.arg(
+    "scoring",
+    doc='Optional: "MP" (the default: matchpoints 2/1/0, Neuberg-factored), "Cross-IMPs" (averaged) or'
+    ' "Butler".',
+    **CELL,
+)
+@cells(columns=("boards", "ns", "ew", "contracts", "declarers", "tricks"))
+def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, tricks: Any,
+                 scoring: Any = "MP") -> Any:
+    """A pairs event ranked, a row per pair: pair, place, MP, top, % (IMP scoring: IMPs, boards, IMPs a board)."""
+    if contracts is None:
+        return ""
+    count = len(contracts)
+    given = {"boards": boards, "ns": ns, "ew": ew, "declarers": declarers, "tricks": tricks}
+    for name, values in given.items():
+        if values is not None and len(values) != count:
+            raise BridgeInputError(f"{name}: {len(values)} rows, but contracts has {count}")
+    blank = (None,) * count
+    rows = zip(*((blank if v is None else v) for v in (boards, ns, ew, contracts, declarers, tricks)), strict=True)
+    event = engine.pairs_event(list(rows), scoring=scoring)
+    ranked = event.ranking()
+    if not ranked:
+        return ""
+    if event.scoring.imps:
+        return [[t.pair, t.place, t.imps, t.boards, t.imps_per_board] for t in ranked]
+    return [[t.pair, t.place, t.mp, t.top, t.percent] for t in ranked]
 
 
 def _auction(calls: tuple[Any, ...]) -> str:

@@ -28,6 +28,7 @@ Nothing here imports xlwings, openpyxl or any other part of xlbridge, so the
 same code runs in the classic add-in, in xlwings Lite (Pyodide) and in scripts.
 """
 
+from .adjusted import Adjusted, adjusted_codes, is_not_played, parse_adjusted
 from .auction import AuctionResult, Call, CallKind, auction, auction_contract
 from .chicago import (
     VARIANTS,
@@ -64,6 +65,7 @@ from .matchpoints import (
     rank,
     top,
 )
+from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
     PivotStanding,
@@ -122,6 +124,125 @@ __all__ += [
     "pivot_schedule", "pivot_seating", "pivot_standings", "play_chicago", "play_rubber",
     "rubber_ledger", "rubber_total",
 ]
+
+# Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
+__all__ += [
+    "Adjusted", "Kind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
+    "is_not_played", "pairs_event", "parse_adjusted",
+]
+''',
+'xlbridge.engine.adjusted': r'''"""What a results row may hold besides a played contract: an artificial adjusted
+score (Law 12C2) or "not played" (RULES section 7).
+
+``A60/40`` gives North-South 60% and East-West 40% of the board's top (NS first);
+``A60``, ``A50`` and ``A40`` give both sides the same. Each side is 40
+(average minus), 50 (average) or 60 (average plus). ``NP`` is a board not
+played at that table: it scores for neither pair.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import BridgeInputError, describe
+
+PERCENTS = (60, 50, 40)
+NOT_PLAYED_WORDS = frozenset({"NP", "NOTPLAYED"})
+_ADJUSTED = re.compile(r"A(\d{1,3})(?:[/-](\d{1,3}))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Adjusted:
+    """An artificial adjusted score: each side's percentage of the board's top.
+
+    >>> Adjusted.parse("a60/40"), str(Adjusted(50, 50)), str(Adjusted(60, 40))
+    (Adjusted(ns=60, ew=40), 'A50', 'A60/40')
+    """
+
+    ns: int
+    ew: int
+
+    def __post_init__(self) -> None:
+        for side, percent in (("NS", self.ns), ("EW", self.ew)):
+            if percent not in PERCENTS:
+                raise BridgeInputError(f"adjusted score: {side} {describe(percent)} must be 40, 50 or 60")
+
+    def __str__(self) -> str:
+        return f"A{self.ns}" if self.ns == self.ew else f"A{self.ns}/{self.ew}"
+
+    @classmethod
+    def parse(cls, text: object) -> Adjusted:
+        """Parse ``A60/40``, ``A60``, ``A50``, ``A40`` (case and spaces free).
+
+        >>> Adjusted.parse("A70/30")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        xlbridge.engine.errors.BridgeInputError: adjusted score "A70/30": each side must be 40, 50 or 60 ...
+        """
+        adjusted = parse_adjusted(text)
+        if adjusted is None:
+            raise BridgeInputError(f"adjusted score {describe(text)}: write e.g. A60/40, A60, A50 or A40")
+        return adjusted
+
+
+def looks_adjusted(text: object) -> bool:
+    """True for text meant as an adjusted score: ``A`` followed by a digit.
+
+    >>> looks_adjusted("A60/40"), looks_adjusted("a 5"), looks_adjusted("AP")
+    (True, True, False)
+    """
+    if not isinstance(text, str):
+        return False
+    key = "".join(text.split()).upper()
+    return len(key) > 1 and key[0] == "A" and key[1].isdigit()
+
+
+def parse_adjusted(text: object) -> Adjusted | None:
+    """The adjusted score ``text`` writes, or None when it is not meant as one.
+
+    >>> parse_adjusted("A40/60"), parse_adjusted("4S")
+    (Adjusted(ns=40, ew=60), None)
+    """
+    if not looks_adjusted(text):
+        return None
+    key = "".join(str(text).split()).upper()
+    match = _ADJUSTED.fullmatch(key)
+    if match is None or any(int(p) not in PERCENTS for p in match.groups() if p is not None):
+        raise BridgeInputError(f"adjusted score {describe(text)}: each side must be 40, 50 or 60 "
+                               "(e.g. A60/40, A50)")
+    ns = int(match[1])
+    return Adjusted(ns, int(match[2]) if match[2] else ns)
+
+
+def is_not_played(text: object) -> bool:
+    """True for ``NP`` (or ``Not played``): the board was not played at that table.
+
+    >>> is_not_played("np"), is_not_played("Not played"), is_not_played("PASS")
+    (True, True, False)
+    """
+    return isinstance(text, str) and "".join(text.split()).upper() in NOT_PLAYED_WORDS
+
+
+def adjusted_codes() -> list[Adjusted]:
+    """Every adjusted score, in the order a dropdown lists them: the short forms
+    first, then each split (NS first).
+
+    >>> [str(a) for a in adjusted_codes()][:5]
+    ['A60', 'A50', 'A40', 'A60/50', 'A60/40']
+    """
+    same = [Adjusted(p, p) for p in PERCENTS]
+    split = [Adjusted(ns, ew) for ns in PERCENTS for ew in PERCENTS if ns != ew]
+    return same + split
+
+
+def imps_for(percent: int) -> int:
+    """The IMP equivalent of an artificial percentage: 60 is +3, 50 is 0, 40 is -3.
+
+    >>> imps_for(60), imps_for(50), imps_for(40)
+    (3, 0, -3)
+    """
+    return (percent - 50) * 3 // 10
 ''',
 'xlbridge.engine.auction': r'''"""The auction: calls in turn from the dealer, checked against the rules (RULES section 11).
 
@@ -1526,6 +1647,437 @@ def real_number(value: object, what: str) -> float:
         raise BridgeInputError(f"{what} {describe(value)}: must be a number")
     return number
 ''',
+'xlbridge.engine.pairs': r'''"""A pairs event scored from its results rows, as club scoring programs score it.
+
+:func:`pairs_event` is the one place where an event is scored: the pairs workbook's
+formulas, ``xlbridge check``, ``xlbridge report`` and the ``PAIRSRANKING`` function
+all agree with it. The rules (RULES section 7, Law 12C2):
+
+- Results are compared within their direction on each board (2/1/0 or 1/½/0).
+  A board with ``n`` real results where ``N`` were expected is Neuberg-factored:
+  ``(M + 1)·N/n − 1``. ``N`` is the most rows (real, adjusted, not played) any
+  board has, unless given.
+- An artificial adjusted score (``A60/40``) gives each side its percentage of the
+  board's top. Under the session rule (Law 12C2(c)) a pair given 60 whose
+  percentage on its real results is higher gets that instead, and a pair given
+  40 whose percentage is lower gets that one.
+- ``NP`` scores for neither pair. A blank pair number is a pair from outside the
+  event: the result is compared as usual, and only the named pair scores.
+- IMP pairs: cross-IMPs (every other real result in the direction, averaged or
+  summed) or Butler (against the datum); adjusted scores are +3, 0 or -3 IMPs.
+
+All arithmetic is exact (fractions); the results are floats.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
+from .contract import parse_contract
+from .deals import is_blank
+from .errors import BridgeInputError, describe
+from .imps import imps
+from .matchpoints import datum, mp_scale, place_labels
+from .numeric import whole_number
+from .result import tricks_taken
+from .score import score
+from .seat import Seat, Side
+
+
+class Scoring(StrEnum):
+    """How a pairs event is scored."""
+
+    MP = "MP"
+    CROSS_IMPS = "Cross-IMPs"
+    BUTLER = "Butler"
+
+    @property
+    def imps(self) -> bool:
+        """True for the IMP scorings (cross-IMPs, Butler)."""
+        return self is not Scoring.MP
+
+    @classmethod
+    def parse(cls, value: object) -> Scoring:
+        """``MP``, ``Cross-IMPs`` or ``Butler``, case and spacing free.
+
+        >>> Scoring.parse("cross imps"), Scoring.parse("matchpoints")
+        (<Scoring.CROSS_IMPS: 'Cross-IMPs'>, <Scoring.MP: 'MP'>)
+        """
+        if isinstance(value, Scoring):
+            return value
+        if is_blank(value):
+            return cls.MP
+        key = "".join(ch for ch in str(value).upper() if ch.isalpha())
+        found = _SCORINGS.get(key)
+        if found is None:
+            raise BridgeInputError(f"scoring {describe(value)}: must be MP, Cross-IMPs or Butler")
+        return found
+
+
+_SCORINGS = {"MP": Scoring.MP, "MATCHPOINTS": Scoring.MP, "CROSSIMPS": Scoring.CROSS_IMPS,
+             "XIMPS": Scoring.CROSS_IMPS, "BUTLER": Scoring.BUTLER}
+
+
+def yes_no(value: object, what: str) -> bool:
+    """A Setup switch: ``Yes``/``No``, ``TRUE``/``FALSE``, 1/0.
+
+    >>> yes_no("No", "neuberg"), yes_no(True, "neuberg")
+    (False, True)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().upper() in ("YES", "Y", "TRUE", "1"):
+        return True
+    if isinstance(value, str) and value.strip().upper() in ("NO", "N", "FALSE", "0"):
+        return False
+    raise BridgeInputError(f"{what} {describe(value)}: must be Yes or No")
+
+
+def cross_imps_mode(value: object) -> bool:
+    """True when cross-IMPs are averaged (``Average``, the default), False for ``Total``.
+
+    >>> cross_imps_mode("Average"), cross_imps_mode("total")
+    (True, False)
+    """
+    if is_blank(value) or (isinstance(value, str) and value.strip().upper() in ("AVERAGE", "AVG")):
+        return True
+    if isinstance(value, str) and value.strip().upper() in ("TOTAL", "SUM"):
+        return False
+    raise BridgeInputError(f"cross-IMPs {describe(value)}: must be Average or Total")
+
+
+def fields_count(value: object) -> int:
+    """1 (one ranking of all pairs) or 2 (one per direction).
+
+    >>> fields_count("2"), fields_count(1.0)
+    (2, 1)
+    """
+    try:
+        number = whole_number(value, "fields")
+    except BridgeInputError:
+        number = None
+    if number not in (1, 2):
+        raise BridgeInputError(f"fields {describe(value)}: must be 1 (one ranking) or 2 (one per direction)")
+    return number
+
+
+# --- one row -----------------------------------------------------------------------------
+
+
+class Kind(StrEnum):
+    """What a results row holds."""
+
+    PLAYED = "played"
+    ADJUSTED = "adjusted"
+    NOT_PLAYED = "not played"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One results row, parsed: the board, the pairs (None: from outside the event)
+    and what happened: North-South's score, an adjusted score, or not played."""
+
+    board: int
+    ns: int | None
+    ew: int | None
+    kind: Kind
+    score: int | None = None
+    adjusted: Adjusted | None = None
+
+
+def parse_row(row: Sequence[object]) -> Entry | None:
+    """Parse ``(board, ns, ew, contract, declarer, tricks)``; None for a row not
+    (yet) complete: no board or contract, or a played contract without declarer
+    or tricks, as the sheet leaves it blank.
+
+    >>> parse_row((4, 1, 11, "3N", "E", 9)).score, parse_row((1, 2, 12, "a60/40", "", ""))
+    (-600, Entry(board=1, ns=2, ew=12, kind=<Kind.ADJUSTED: 'adjusted'>, score=None, adjusted=Adjusted(ns=60, ew=40)))
+    """
+    if len(row) != 6:
+        raise BridgeInputError(f"row {describe(tuple(row))}: must be (board, ns, ew, contract, declarer, tricks)")
+    board, ns, ew, contract, declarer, tricks = row
+    if is_blank(board) or is_blank(contract):
+        return None
+    number = whole_number(board, "board", 1)
+    pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
+    if pairs[0] is not None and pairs[0] == pairs[1]:
+        raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
+    if is_not_played(contract) or looks_adjusted(contract):
+        for value, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not is_blank(value):
+                raise BridgeInputError(f"{what} {describe(value)}: must be blank for {describe(contract)}")
+        if is_not_played(contract):
+            return Entry(number, *pairs, Kind.NOT_PLAYED)
+        return Entry(number, *pairs, Kind.ADJUSTED, adjusted=Adjusted.parse(contract))
+    parsed = parse_contract(contract)
+    if parsed.passed_out:
+        for value, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not is_blank(value):
+                raise BridgeInputError(f"{what} {describe(value)}: must be blank when the board is passed out")
+        return Entry(number, *pairs, Kind.PLAYED, score=0)
+    if (is_blank(declarer) and parsed.declarer is None) or is_blank(tricks):
+        return None
+    seat = parsed.declarer if is_blank(declarer) else Seat.parse(declarer)
+    if parsed.declarer not in (None, seat):
+        raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(contract)} names {parsed.declarer}")
+    taken = tricks_taken(parsed, tricks)
+    return Entry(number, *pairs, Kind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
+
+
+# --- the result --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RowPoints:
+    """What one row scored: North-South's score (None unless played), and each
+    side's matchpoints or IMPs (None for not played). ``top`` is the board's top
+    in matchpoint scoring (None in IMP scoring and for not played)."""
+
+    score: int | None
+    ns: float | None
+    ew: float | None
+    top: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairTotal:
+    """A pair's line: boards it has a row on (not-played rows do not count), its
+    matchpoints, tops and percentage (MP scoring) or IMPs (IMP scoring), and its
+    place within its field (``2-3`` for a shared place)."""
+
+    pair: int
+    boards: int
+    field: Side | None
+    place: str
+    mp: float | None = None
+    top: float | None = None
+    percent: float | None = None
+    imps: float | None = None
+
+    @property
+    def imps_per_board(self) -> float | None:
+        """IMPs divided by boards (IMP scoring)."""
+        return None if self.imps is None or not self.boards else self.imps / self.boards
+
+
+@dataclass(frozen=True)
+class PairsEvent:
+    """A scored pairs event: per-row points in row order, and each pair's total."""
+
+    scoring: Scoring
+    mpscale: int
+    fields: int
+    expected: int
+    rows: tuple[RowPoints | None, ...]
+    pairs: Mapping[int, PairTotal]
+
+    def ranking(self, field: Side | None = None) -> list[PairTotal]:
+        """The pairs of one field (all of them for a one-field event), best first,
+        ties by pair number.
+
+        >>> event = pairs_event([(1, 1, 2, "4S", "N", 10), (1, 3, 4, "4S", "N", 9)])
+        >>> [(p.place, p.pair, p.percent) for p in event.ranking()]
+        [('1-2', 1, 100.0), ('1-2', 4, 100.0), ('3-4', 2, 0.0), ('3-4', 3, 0.0)]
+        """
+        chosen = [p for p in self.pairs.values() if field is None or p.field is field]
+        return sorted(chosen, key=lambda p: (_place_number(p.place), p.pair))
+
+    @property
+    def field_list(self) -> list[Side | None]:
+        """The fields to rank: ``[None]`` for one field, ``[NS, EW]`` for two."""
+        return [None] if self.fields == 1 else [Side.NS, Side.EW]
+
+
+def _place_number(place: str) -> int:
+    return int(place.split("-")[0])
+
+
+def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mpscale: object = 2,
+                neuberg: object = True, session_rule: object = True, expected: object = None,
+                crossimps: object = "average", fields: object = 1) -> PairsEvent:
+    """Score a pairs event from its results rows ``(board, ns, ew, contract, declarer,
+    tricks)``, blanks as None or ``""``; a row that is not complete is skipped.
+
+    >>> rows = [(1, 1, 11, "4S", "N", 10), (1, 2, 12, "4S", "N", 11),
+    ...         (1, 3, 13, "A60/40", None, None), (1, 4, 14, "3N", "S", 9)]
+    >>> event = pairs_event(rows)
+    >>> [(round(r.ns, 2), round(r.ew, 2)) for r in event.rows]  # 420, 450, 400: factored to 4
+    [(3.0, 3.0), (5.67, 0.33), (3.6, 2.4), (0.33, 5.67)]
+    >>> event.pairs[3].percent, event.pairs[13].percent
+    (60.0, 40.0)
+
+    Bad rows raise :class:`BridgeInputError` naming the row (1 is the first).
+    """
+    how = Scoring.parse(scoring)
+    points = mp_scale(mpscale)
+    factored = yes_no(neuberg, "neuberg")
+    rule = yes_no(session_rule, "session rule")
+    averaged = cross_imps_mode(crossimps)
+    field_count = fields_count(fields)
+    entries = _entries(rows)
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for index, entry in enumerate(entries):
+        if entry is not None:
+            by_board[entry.board].append(index)
+    most = max((len(where) for where in by_board.values()), default=0)
+    if is_blank(expected):
+        expect = most
+    else:
+        expect = whole_number(expected, "expected results", 1)
+        if expect < most:
+            board = next(b for b, where in sorted(by_board.items()) if len(where) == most)
+            raise BridgeInputError(f"expected results {describe(expected)}: board {board} has {most} "
+                                   f"results; must be at least {most}")
+
+    # Real results first: matchpoints or IMPs, and each board's top.
+    ns_points: list[Fraction | None] = [None] * len(entries)
+    tops: dict[int, Fraction] = {}
+    for board, where in by_board.items():
+        played = [i for i in where if entries[i].kind is Kind.PLAYED]
+        scores = [entries[i].score for i in played]
+        n = len(played)
+        if how is Scoring.MP:
+            size = expect if factored else n
+            tops[board] = Fraction(points * max(size - 1, 0))
+            for i, raw in zip(played, _raw_matchpoints(scores), strict=True):
+                value = Fraction((raw + 1) * expect, n) - 1 if factored else Fraction(raw)
+                ns_points[i] = value * points / 2
+        elif how is Scoring.CROSS_IMPS:
+            for i, own in zip(played, scores, strict=True):
+                total = Fraction(sum(imps(own - other) for other in scores))
+                ns_points[i] = total / (n - 1) if averaged and n > 1 else total
+        else:
+            level = datum(scores) if scores else 0
+            for i, own in zip(played, scores, strict=True):
+                ns_points[i] = Fraction(imps(own - level))
+
+    def side_points(i: int) -> tuple[Fraction, Fraction]:
+        entry = entries[i]
+        if entry.kind is Kind.PLAYED:
+            ns = ns_points[i]
+            return ns, (tops[entry.board] - ns if how is Scoring.MP else -ns)
+        if how.imps:
+            return Fraction(imps_for(entry.adjusted.ns)), Fraction(imps_for(entry.adjusted.ew))
+        top = tops[entry.board]
+        return top * entry.adjusted.ns / 100, top * entry.adjusted.ew / 100
+
+    # Each pair's real results, for the session rule and the directions.
+    real: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    seats: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for i, entry in enumerate(entries):
+        if entry is None or entry.kind is Kind.NOT_PLAYED:
+            continue
+        pair_points = side_points(i)
+        for side, pair in enumerate((entry.ns, entry.ew)):
+            if pair is None:
+                continue
+            seats[pair][side] += 1
+            if entry.kind is Kind.PLAYED and how is Scoring.MP:
+                real[pair][0] += pair_points[side]
+                real[pair][1] += tops[entry.board]
+
+    def rule_percent(pair: int | None, given: int) -> Fraction:
+        if not rule or how.imps or pair is None or given == 50 or not real[pair][1]:
+            return Fraction(given)
+        own = 100 * real[pair][0] / real[pair][1]
+        return max(own, Fraction(given)) if given == 60 else min(own, Fraction(given))
+
+    totals: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    boards: dict[int, int] = defaultdict(int)
+    results: list[RowPoints | None] = []
+    for i, entry in enumerate(entries):
+        if entry is None:
+            results.append(None)
+            continue
+        if entry.kind is Kind.NOT_PLAYED:
+            results.append(RowPoints(None, None, None))
+            continue
+        ns, ew = side_points(i)
+        if entry.kind is Kind.ADJUSTED and how is Scoring.MP:
+            top = tops[entry.board]
+            ns = top * rule_percent(entry.ns, entry.adjusted.ns) / 100
+            ew = top * rule_percent(entry.ew, entry.adjusted.ew) / 100
+        top = tops.get(entry.board) if how is Scoring.MP else None
+        results.append(RowPoints(entry.score, float(ns), float(ew), None if top is None else float(top)))
+        for pair, gained in ((entry.ns, ns), (entry.ew, ew)):
+            if pair is None:
+                continue
+            boards[pair] += 1
+            totals[pair][0] += gained
+            totals[pair][1] += top or 0
+
+    def field_of(pair: int) -> Side | None:
+        if field_count == 1:
+            return None
+        as_ns, as_ew = seats[pair]
+        return Side.NS if as_ns >= as_ew else Side.EW
+
+    def value(pair: int) -> Fraction:
+        got, top = totals[pair]
+        if how.imps:
+            return got
+        return 100 * got / top if top else Fraction(50)
+
+    places: dict[int, str] = {}
+    for field in ([None] if field_count == 1 else [Side.NS, Side.EW]):
+        members = [p for p in boards if field_of(p) is field]
+        ordered = sorted(members, key=lambda p: (-value(p), p))
+        first: dict[Fraction, int] = {}
+        for place, pair in enumerate(ordered, start=1):
+            first.setdefault(value(pair), place)
+        for pair, label in zip(ordered, place_labels([first[value(p)] for p in ordered]), strict=True):
+            places[pair] = label
+
+    pairs: dict[int, PairTotal] = {}
+    for pair in sorted(boards):
+        got, top = totals[pair]
+        if how.imps:
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(got))
+        else:
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], mp=float(got),
+                                    top=float(top), percent=float(value(pair)))
+    return PairsEvent(how, points, field_count, expect, tuple(results), pairs)
+
+
+def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:
+    """Parse every row; a pair on a board twice is an error of its second row."""
+    entries: list[Entry | None] = []
+    seen: dict[tuple[int, int], int] = {}
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise BridgeInputError(f"rows {describe(rows)}: must be rows of (board, ns, ew, contract, declarer, tricks)")
+    for number, row in enumerate(rows, start=1):
+        try:
+            if isinstance(row, str | bytes) or not isinstance(row, Sequence):
+                raise BridgeInputError(f"{describe(row)} must be (board, ns, ew, contract, declarer, tricks)")
+            entry = parse_row(row)
+        except BridgeInputError as error:
+            raise BridgeInputError(f"row {number}: {error}") from None
+        if entry is not None:
+            for pair in (entry.ns, entry.ew):
+                if pair is None:
+                    continue
+                key = (entry.board, pair)
+                if key in seen:
+                    raise BridgeInputError(f"row {number}: pair {pair} plays board {entry.board} twice "
+                                           f"(also row {seen[key]})")
+                seen[key] = number
+        entries.append(entry)
+    return entries
+
+
+def _raw_matchpoints(scores: list[int]) -> list[int]:
+    """Matchpoints on the 2/1/0 scale: 2 per result beaten, 1 per tie."""
+    ordered = sorted(scores)
+    return [bisect.bisect_left(ordered, s) + bisect.bisect_right(ordered, s) - 1 for s in scores]
+''',
 'xlbridge.engine.pivot': r'''"""Pivot bridge: four or five players at one table, everyone partnering everyone (RULES section 10).
 
 Players are numbered by the draw: 1 is the pivot (highest card), 2 the first
@@ -2842,8 +3394,8 @@ from xlbridge.engine.numeric import real_number
 __all__ = [
     "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
     "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
-    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PIVOTSEAT", "PIVOTSEATS",
-    "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
+    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PAIRSRANKING", "PIVOTSEAT",
+    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -3618,6 +4170,47 @@ def AUCTIONDECLARER(calls: Any, dealer: Any) -> Any:
     """An auction's declarer: N, E, S or W ("" when passed out); an illegal call or unfinished auction is an error."""
     declarer = engine.auction_contract(_auction(calls), dealer).declarer
     return "" if declarer is None else str(declarer)
+
+
+@xw.func
+@xw.arg("boards", doc="Board number of each result, a row per result (a results table's Board column).", **CELL)
+@xw.arg("ns", doc="North-South pair of each result, the same rows (blank: a pair from outside the event).", **CELL)
+@xw.arg("ew", doc="East-West pair of each result, the same rows (blank: a pair from outside the event).", **CELL)
+@xw.arg(
+    "contracts",
+    doc="Contract of each result, the same rows: 4S, 3NTX, 3N, PASS; NP for not played; an adjusted"
+    " score A60/40 (NS %/EW %), A60, A50, A40. A row with a blank contract is skipped.",
+    **CELL,
+)
+@xw.arg("declarers", doc="Declarer of each result, the same rows: N, E, S or W (blank for PASS, NP, A60 ...).",
+        **CELL)
+@xw.arg("tricks", doc='Tricks declarer took on each result, the same rows: 0-13 (or "=", "+1", "-2").', **CELL)
+@xw.arg(
+    "scoring",
+    doc='Optional: "MP" (the default: matchpoints 2/1/0, Neuberg-factored), "Cross-IMPs" (averaged) or'
+    ' "Butler".',
+    **CELL,
+)
+@cells(columns=("boards", "ns", "ew", "contracts", "declarers", "tricks"))
+def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, tricks: Any,
+                 scoring: Any = "MP") -> Any:
+    """A pairs event ranked, a row per pair: pair, place, MP, top, % (IMP scoring: IMPs, boards, IMPs a board)."""
+    if contracts is None:
+        return ""
+    count = len(contracts)
+    given = {"boards": boards, "ns": ns, "ew": ew, "declarers": declarers, "tricks": tricks}
+    for name, values in given.items():
+        if values is not None and len(values) != count:
+            raise BridgeInputError(f"{name}: {len(values)} rows, but contracts has {count}")
+    blank = (None,) * count
+    rows = zip(*((blank if v is None else v) for v in (boards, ns, ew, contracts, declarers, tricks)), strict=True)
+    event = engine.pairs_event(list(rows), scoring=scoring)
+    ranked = event.ranking()
+    if not ranked:
+        return ""
+    if event.scoring.imps:
+        return [[t.pair, t.place, t.imps, t.boards, t.imps_per_board] for t in ranked]
+    return [[t.pair, t.place, t.mp, t.top, t.percent] for t in ranked]
 
 
 def _auction(calls: tuple[Any, ...]) -> str:

@@ -33,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
     checked = check(book)
     for problem in checked.problems:
         print(problem)
+    for note in checked.notes:  # normal in a real session: said, not counted as problems
+        print(note)
     count = len(checked.problems)
     what = summary(checked)
     if count:
@@ -47,7 +49,7 @@ def summary(checked: Checked) -> str:
     event = checked.event
     title = checked.book.title
     if checked.book.kind == "pairs":
-        playing = {number for r in event.results for number in (r.ns, r.ew)}
+        playing = {number for r in event.results for number in (r.ns, r.ew) if number is not None}
         return f"{title}, {len(playing)} pairs, {len(event.results)} results"
     if checked.book.kind == "traveller":
         return f"{title}, {len(event.results)} results"

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot write to {out}: {error.strerror or error}") from None
     # What the files hold, read back and scored exactly as `xlbridge report` does, must be
     # what was printed.
-    if (reports.score_pairs(_checked(samples[0])).standings != pairs.standings
+    if (reports.score_pairs(_checked(samples[0])).scored.pairs != pairs.scored.pairs
             or reports.score_teams(_checked(samples[1])).boards != teams.boards):
         raise CommandError(f"{out}: the sample books read back differently from the sample")
     print(f"Wrote {len(written) + 2} workbooks to {out}/ in {time.perf_counter() - started:.1f} s:")

@@ -53,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.file}: {count} problem{'s' if count != 1 else ''}; fix them first "
               f"(xlbridge check {args.file})", file=sys.stderr)
         return EXIT_PROBLEMS
+    empty = not (checked.event.boards if book.kind == "teams" else checked.event.results)
+    if empty:
+        print(f"{args.file}: no results yet; type them in the workbook, then report again",
+              file=sys.stderr)
+        return EXIT_PROBLEMS
     if book.kind == "teams":
         scored = reports.score_teams(checked.event)
         text, write_csv, sheet = (reports.format_teams(scored), reports.write_teams_csv,

@@ -13,14 +13,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine import BridgeInputError, Contract, Seat, mp_scale, parse_contract, tricks_taken
+from ..engine import Adjusted, BridgeInputError, Contract, Seat, is_not_played, mp_scale, parse_contract, tricks_taken
+from ..engine.adjusted import looks_adjusted
 from ..engine.chicago import best_fit, chicago_variant
 from ..engine.compensation import FITS, Fit
 from ..engine.errors import describe
 from ..engine.numeric import whole_number
+from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..engine.pivot import pivot_players
 from ..engine.rubber import Honours, RubberDeal, parse_honours, play_rubber
 from ..workbooks.chicago import fit_text
+from ..workbooks.lookup import spellings
 from .events import FilledBook
 from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamMatch
 from .names import Cell, NamedCells
@@ -51,6 +54,7 @@ class Checked:
     book: FilledBook
     problems: tuple[Problem, ...]
     event: PairsEvent | TeamMatch | None
+    notes: tuple[str, ...] = ()
 
     @property
     def clean(self) -> bool:
@@ -90,22 +94,44 @@ def _board_number(value: object) -> int:
     return whole_number(value, "board", 1)
 
 
-def _contract(value: object) -> Contract:
-    """A contract in the standard form the templates' formulas look up (``4SX``, ``PASS``).
+_SPELLINGS = frozenset(text for text, _ in spellings())
 
-    The engine reads more (``3N``, ``4S*``, ``4♠``, ``P``, a declarer appended), but
-    the workbook's lookup table holds only the standard spellings, so a director
-    would see a flag in the sheet: say which spelling to use instead.
+
+def _as_sheet_reads(value: object) -> str:
+    """The text as the sheets' formulas compare it: TRIM'd, case not significant."""
+    return " ".join(str(value).split()).upper()
+
+
+def _contract(value: object) -> Contract:
+    """A contract in a form the templates' formulas look up (``4SX``, ``3N``, ``PASS``).
+
+    The engine reads more (``4S*``, ``4♠``, ``P``, a declarer appended), but the
+    workbook's lookup table holds only the standard spellings (and no-trump as
+    ``N``), so a director would see a flag in the sheet: say which one to use.
     """
     parsed = parse_contract(value)
-    text = "".join(str(value).split()).upper()
     if parsed.declarer is not None:
         raise BridgeInputError(f"contract {describe(value)}: write {parsed.with_declarer(None)} "
                                f"here and the declarer ({parsed.declarer}) in its own column")
-    if text != str(parsed):
+    if _as_sheet_reads(value) not in _SPELLINGS:
         raise BridgeInputError(f"contract {describe(value)}: write it as {parsed} "
                                "(the workbook reads 4S, 3NTX, 2HXX, PASS ...)")
     return parsed
+
+
+def _code(value: object) -> str | None:
+    """``NP`` or an adjusted score as a pairs row's Contract cell holds it, or None for
+    a contract; an adjusted score the sheet would not read is an error."""
+    if is_not_played(value):
+        if _as_sheet_reads(value) != "NP":
+            raise BridgeInputError(f"contract {describe(value)}: write NP for a board not played")
+        return "NP"
+    if not looks_adjusted(value):
+        return None
+    adjusted = Adjusted.parse(value)
+    if _as_sheet_reads(value) != str(adjusted):
+        raise BridgeInputError(f"adjusted score {describe(value)}: write it as {adjusted}")
+    return str(adjusted)
 
 
 def _declarer(value: object) -> Seat:
@@ -137,11 +163,23 @@ def _tricks(contract: Contract) -> Callable[[object], int]:
     return parse
 
 
-def _play(problems: _Problems, contract: Cell, declarer: Cell, tricks: Cell) -> Play | None:
-    """One result: contract, declarer and tricks; None (with problems) when unusable."""
+def _play(problems: _Problems, contract: Cell, declarer: Cell, tricks: Cell,
+          codes: bool = False) -> Play | None:
+    """One result: contract, declarer and tricks; None (with problems) when unusable.
+    With ``codes`` (a pairs row) the contract may also be ``NP`` or an adjusted score."""
     if contract.blank:
         problems.add(contract, "no contract (type PASS for a passed-out board)")
         return None
+    if codes and (is_not_played(contract.value) or looks_adjusted(contract.value)):
+        code = problems.parse(contract, _code)
+        if code is None:
+            return None
+        ok = True
+        for cell, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not cell.blank:
+                problems.add(cell, f"{what} must be blank for {code} (or type the contract played)")
+                ok = False
+        return Play(code) if ok else None
     parsed = problems.parse(contract, _contract)
     seat = None if declarer.blank else problems.parse(declarer, _declarer)
     if parsed is None:
@@ -244,6 +282,30 @@ def _describe_numbers(numbers: Sequence[int]) -> str:
     return ", ".join(map(str, ordered))
 
 
+# The Setup options of pairs.xlsx: defined name, pairs_event keyword, parser.
+OPTIONS = (
+    ("Scoring", "scoring", Scoring.parse),
+    ("CrossIMPsMode", "crossimps", lambda v: "average" if cross_imps_mode(v) else "total"),
+    ("UseNeuberg", "neuberg", lambda v: yes_no(v, "Neuberg")),
+    ("ExpectedResults", "expected", lambda v: whole_number(v, "expected results", 1)),
+    ("SessionRule", "session_rule", lambda v: yes_no(v, "session rule")),
+    ("Fields", "fields", fields_count),
+)
+
+
+def _options(problems: _Problems, cells: NamedCells) -> dict[str, object]:
+    """The scoring options typed on Setup (blank: the default), as pairs_event's keywords."""
+    options: dict[str, object] = {}
+    for name, keyword, parser in OPTIONS:
+        cell = cells.cell(name)
+        if cell is None or cell.blank:
+            continue
+        value = problems.parse(cell, parser)
+        if value is not None:
+            options[keyword] = value
+    return options
+
+
 def check_pairs(book: FilledBook) -> Checked:
     """Check a pairs event (or a one-board traveller) and read its results."""
     problems = _Problems()
@@ -252,6 +314,7 @@ def check_pairs(book: FilledBook) -> Checked:
     pairs = () if traveller else _pairs(problems, cells)
     known = {pair.number for pair in pairs}
     scale = _scale(problems, cells)
+    options = {} if traveller else _options(problems, cells)
     board_count = _count(problems, cells, "BoardCount", "boards")
     board_cell = cells.cell("Board") if traveller else None
     traveller_board = None
@@ -280,31 +343,37 @@ def check_pairs(book: FilledBook) -> Checked:
                     problems.add(board, f"board {board_value}: the event has {board_count[0]} "
                                         f"boards ({board_count[1].address})")
                     board_value = None
-        pair_numbers = []
-        for cell, side in ((ns, "NS"), (ew, "EW")):
+        pair_numbers: list[int | None] = []
+        readable = True
+        if not traveller and ns.blank and ew.blank:
+            problems.add(ns, "no pair numbers (one may be blank: a pair from outside the event)")
+            readable = False
+        for cell, _side in ((ns, "NS"), (ew, "EW")):
             if cell.blank:
-                problems.add(cell, f"no {side} pair number")
                 pair_numbers.append(None)
                 continue
             number = problems.parse(cell, _pair_number)
+            readable = readable and number is not None
             if number is not None and known and number not in known:
                 problems.add(cell, f"pair {number} is not in the event "
                                    f"(the pair list has {_describe_numbers(sorted(known))})")
+                readable = False
             pair_numbers.append(number)
         ns_number, ew_number = pair_numbers
         if ns_number is not None and ns_number == ew_number:
             problems.add(ew, f"NS and EW are both pair {ns_number}")
-        play = _play(problems, contract, declarer, tricks)
+            readable = False
+        play = _play(problems, contract, declarer, tricks, codes=True)
         if board_value is not None:
-            seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew))
-        if None not in (board_value, ns_number, ew_number, play):
+            seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew, play))
+        if readable and board_value is not None and play is not None:
             results.append(PairResult(board_value, ns_number, ew_number, play))
-    _check_boards(problems, seats)
+    notes = _check_boards(problems, seats, cells, options)
     event = PairsEvent(
         name=_text(cells, "EventName", book.path.stem), date=_text(cells, "EventDate"),
-        pairs=pairs, results=tuple(results), scale=scale,
+        pairs=pairs, results=tuple(results), scale=scale, options=options,
     )
-    return Checked(book, problems.sorted(), event)
+    return Checked(book, problems.sorted(), event, notes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,20 +386,29 @@ class _Seating:
     board_cell: Cell
     ns_cell: Cell
     ew_cell: Cell
+    play: Play | None = None
 
 
-def _check_boards(problems: _Problems, seats: list[_Seating]) -> None:
-    """Event-level checks: a pair on a board twice, boards with too few or many results.
+def _check_boards(problems: _Problems, seats: list[_Seating], cells: NamedCells,
+                  options: dict[str, object]) -> tuple[str, ...]:
+    """Event-level checks: a pair on a board twice, more rows on a board than the sheet
+    holds, an expected number of results below a board's; and a note for each board
+    with fewer played results than expected (normal: it is Neuberg-factored).
 
     Every row with a readable board number counts, even one whose result has a
     problem of its own, so one typo does not also make its board look short.
     """
     seen: dict[tuple[int, int], Cell] = {}
-    first_row: dict[int, Cell] = {}
-    counts: Counter[int] = Counter()
+    rows: Counter[int] = Counter()
+    played: Counter[int] = Counter()
+    slots = cells.value("BoardSlots")
     for seat in seats:
-        counts[seat.board] += 1
-        first_row.setdefault(seat.board, seat.board_cell)
+        rows[seat.board] += 1
+        if seat.play is None or not seat.play.scored_otherwise:
+            played[seat.board] += 1
+        if isinstance(slots, int) and rows[seat.board] == slots + 1:
+            problems.add(seat.board_cell, f"board {seat.board} has more than {slots} rows; "
+                                          f"the sheet holds {slots} results a board")
         for number, cell in ((seat.ns, seat.ns_cell), (seat.ew, seat.ew_cell)):
             if number is None or (cell is seat.ew_cell and seat.ns == seat.ew):
                 continue
@@ -340,16 +418,18 @@ def _check_boards(problems: _Problems, seats: list[_Seating]) -> None:
                                    f"(also at {seen[key].address})")
             else:
                 seen[key] = cell
-    if len(counts) < 2:
-        return
-    # The usual number of results a board has: one per table in a normal movement.
-    tally = Counter(counts.values())
-    expected = max(tally, key=lambda count: (tally[count], count))
-    for board, count in sorted(counts.items()):
-        if count != expected:
-            problems.add(first_row[board], f"board {board} has {count} result"
-                                           f"{'s' if count != 1 else ''}; the other boards "
-                                           f"have {expected}")
+    if not rows:
+        return ()
+    most = max(rows.values())
+    expected = options.get("expected")
+    if isinstance(expected, int) and expected < most:
+        board = min(b for b, count in rows.items() if count == most)
+        problems.add(cells.cell("ExpectedResults"), f"expected results {expected}: board {board} has "
+                                                   f"{most} results; must be at least {most}")
+    target = expected if isinstance(expected, int) else most
+    how = "Neuberg-factored" if options.get("neuberg", True) else "not factored (Neuberg is No)"
+    return tuple(f"board {board}: {played[board]} result{'s' if played[board] != 1 else ''} "
+                 f"of {target}, {how}" for board in sorted(rows) if played[board] < target)
 
 
 def check_teams(book: FilledBook) -> Checked:

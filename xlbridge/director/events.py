@@ -34,7 +34,8 @@ TITLES = {
 # Setup cells the templates may define; each is optional.
 SETUP_NAMES = (
     "EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName",
-    "HomeTeam", "AwayTeam",
+    "HomeTeam", "AwayTeam", "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults",
+    "SessionRule", "Fields", "BoardSlots",
 )
 
 # The inputs read for each kind; a director types these, formulas compute the rest.

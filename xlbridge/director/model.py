@@ -7,14 +7,18 @@ the text a director types (``4SX``, ``PASS``); the engine parses them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..engine import BridgeInputError, is_not_played, parse_adjusted, parse_contract
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """One table's result on a board: contract, declarer and tricks taken.
 
-    A passed-out board has ``contract == "PASS"``, no declarer and no tricks.
+    A passed-out board has ``contract == "PASS"``, no declarer and no tricks; a pairs
+    row may instead hold ``NP`` (not played) or an adjusted score (``A60/40``).
     """
 
     contract: str
@@ -23,18 +27,46 @@ class Play:
 
     @property
     def passed_out(self) -> bool:
-        """True for a board all four players passed."""
-        return self.contract.strip().upper() in ("PASS", "P", "AP")
+        """True for a board all four players passed (in any of the engine's spellings).
+
+        >>> Play("Passed out").passed_out, Play("AP").passed_out, Play("NP").passed_out
+        (True, True, False)
+        """
+        if self.scored_otherwise:
+            return False
+        try:
+            return parse_contract(self.contract).passed_out
+        except BridgeInputError:
+            return False
+
+    @property
+    def scored_otherwise(self) -> bool:
+        """True for a row that is not a played result: ``NP`` or an adjusted score."""
+        return is_not_played(self.contract) or _adjusted(self.contract)
+
+
+def _adjusted(text: str) -> bool:
+    try:
+        return parse_adjusted(text) is not None
+    except BridgeInputError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
 class PairResult:
-    """One row of a pairs event's results: a board played by two pairs."""
+    """One row of a pairs event's results: a board played by two pairs (one of them
+    may be None: a pair from outside the event)."""
 
     board: int
-    ns: int
-    ew: int
+    ns: int | None
+    ew: int | None
     play: Play
+
+    @property
+    def row(self) -> tuple[object, ...]:
+        """The row as :func:`xlbridge.engine.pairs_event` reads it."""
+        play = self.play
+        return (self.board, self.ns, self.ew, play.contract, play.declarer or None, play.tricks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +79,8 @@ class Pair:
 
 @dataclass(frozen=True, slots=True)
 class PairsEvent:
-    """A pairs event: the pairs, and every result in long form."""
+    """A pairs event: the pairs, every result in long form, and how it is scored
+    (``options``: :func:`xlbridge.engine.pairs_event`'s keywords besides ``mpscale``)."""
 
     name: str
     date: str
@@ -56,6 +89,7 @@ class PairsEvent:
     scale: int = 2
     tables: int | None = None
     boards: int | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .report import PairsReport, TeamsReport, describe_play
+from .report import PairsReport, TeamsReport, describe_play, scoring_text
 
 _FONT = "Liberation Sans"
 _TITLE = Font(name=_FONT, size=16, bold=True)
@@ -70,20 +70,29 @@ def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Seq
 
 
 def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
-    """The ranking of a pairs event, ready to print."""
+    """The ranking of a pairs event (one per direction in a two-winner event), ready to print."""
     event = report.event
-    scale = "2/1/0" if event.scale == 2 else "1/0.5/0"
     workbook, sheet = _sheet(
         event.name or "Pairs event",
-        f"{event.date}   {len(report.standings)} pairs, {report.boards} boards, "
-        f"matchpoints {scale}".strip(),
+        f"{event.date}   {len(report.scored.pairs)} pairs, {report.boards} boards, "
+        f"{scoring_text(report)}".strip(),
         paper,
     )
-    _table(
-        sheet, 4, ["Place", "Pair", "Names", "MP", "%"],
-        [[s.place, s.pair, s.names, s.mp, round(s.percent, 2)] for s in report.standings],
-        [8, 7, 44, 10, 9], [None, "0", None, "0.0", "0.00"],
-    )
+    top = 4
+    for heading, totals in report.rankings():
+        if heading:
+            sheet.cell(top, 1, heading).font = _HEAD
+            top += 1
+        if report.imps:
+            rows = [[t.place, t.pair, report.names.get(t.pair, ""), round(t.imps, 2),
+                     round(t.imps_per_board, 2), t.boards] for t in totals]
+            top = _table(sheet, top, ["Place", "Pair", "Names", "IMPs", "Per board", "Boards"], rows,
+                         [8, 7, 40, 10, 11, 9], [None, "0", None, "0.00", "0.00", "0"]) + 1
+        else:
+            rows = [[t.place, t.pair, report.names.get(t.pair, ""), t.mp, round(t.percent, 2)]
+                    for t in totals]
+            top = _table(sheet, top, ["Place", "Pair", "Names", "MP", "%"], rows,
+                         [8, 7, 44, 10, 9], [None, "0", None, "0.0", "0.00"]) + 1
     return workbook
 
 
@@ -114,12 +123,13 @@ def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
 
 def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
     """One board's traveller with scores and matchpoints, ready to print."""
-    board = report.results[0].result.board if report.results else ""
-    workbook, sheet = _sheet(f"Board {board}", f"{len(report.results)} results", paper)
+    results = report.event.results
+    board = results[0].board if results else ""
+    workbook, sheet = _sheet(f"Board {board}", f"{len(results)} results", paper)
     _table(
         sheet, 4, ["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"],
-        [[r.result.ns, r.result.ew, describe_play(r.result.play), r.score, r.mp_ns, r.mp_ew]
-         for r in report.results],
+        [[result.ns, result.ew, describe_play(result.play), points.score, points.ns, points.ew]
+         for result, points in zip(results, report.scored.rows, strict=True)],
         [7, 7, 14, 10, 9, 9], ["0", "0", None, _SIGNED, "0.0", "0.0"],
     )
     return workbook

@@ -9,12 +9,24 @@ from __future__ import annotations
 
 import csv
 import os
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import imps, matchpoints, parse_contract, place_labels, rank, relative_result, score, top, vp
-from .model import PairResult, PairsEvent, Play, TeamMatch
+from ..engine import (
+    Adjusted,
+    PairTotal,
+    Scoring,
+    Side,
+    imps,
+    is_not_played,
+    pairs_event,
+    parse_contract,
+    relative_result,
+    score,
+    vp,
+)
+from ..engine import PairsEvent as ScoredEvent
+from .model import PairsEvent, Play, TeamMatch
 
 
 def ns_score(play: Play, board: int) -> int:
@@ -29,13 +41,15 @@ def ns_score(play: Play, board: int) -> int:
 
 
 def describe_play(play: Play) -> str:
-    """A result as a traveller writes it: ``4SX N -1``, ``3NT E =``, ``PASS``.
+    """A result as a traveller writes it: ``4SX N -1``, ``3NT E =``, ``PASS``, ``A60/40``.
 
-    >>> describe_play(Play("4SX", "N", 9)), describe_play(Play("PASS"))
-    ('4SX N -1', 'PASS')
+    >>> describe_play(Play("4SX", "N", 9)), describe_play(Play("PASS")), describe_play(Play("a60/40"))
+    ('4SX N -1', 'PASS', 'A60/40')
     """
     if play.passed_out:
         return "PASS"
+    if play.scored_otherwise:
+        return "NP" if is_not_played(play.contract) else str(Adjusted.parse(play.contract))
     contract = parse_contract(play.contract)
     return f"{contract} {play.declarer} {relative_result(contract, play.tricks)}"
 
@@ -43,81 +57,43 @@ def describe_play(play: Play) -> str:
 # --- pairs -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredResult:
-    """One result with its score and matchpoints each way."""
-
-    result: PairResult
-    score: int
-    mp_ns: float
-    mp_ew: float
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A pair's line in the ranking."""
-
-    place: str
-    pair: int
-    names: str
-    mp: float
-    top: float
-    boards: int
-
-    @property
-    def percent(self) -> float:
-        """Matchpoints as a percentage of the most the pair could have scored."""
-        return 100.0 * self.mp / self.top if self.top else 50.0
-
-
 @dataclass(frozen=True)
 class PairsReport:
-    """A pairs event scored: each result, and the ranking."""
+    """A pairs event and the engine's scoring of it (:func:`~xlbridge.engine.pairs_event`)."""
 
     event: PairsEvent
-    results: tuple[ScoredResult, ...]
-    standings: tuple[Standing, ...]
+    scored: ScoredEvent
 
     @property
     def boards(self) -> int:
         """How many boards have results."""
-        return len({scored.result.board for scored in self.results})
+        return len({result.board for result in self.event.results})
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Each pair's names, by number."""
+        return {pair.number: pair.names for pair in self.event.pairs}
+
+    @property
+    def imps(self) -> bool:
+        """True for an IMP-scored event (cross-IMPs or Butler)."""
+        return self.scored.scoring.imps
+
+    def rankings(self) -> list[tuple[str, list[PairTotal]]]:
+        """One ranking, or one per direction: (title, pairs best first); the title is
+        ``""`` for a one-field event, else ``North-South`` / ``East-West``."""
+        return [("" if field is None else _FIELD_TITLES[field], self.scored.ranking(field))
+                for field in self.scored.field_list]
+
+
+_FIELD_TITLES = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
 def score_pairs(event: PairsEvent) -> PairsReport:
-    """Matchpoint every board and rank the pairs by percentage (ties share the place)."""
-    by_board: dict[int, list[PairResult]] = defaultdict(list)
-    for result in event.results:
-        by_board[result.board].append(result)
-    scored: list[ScoredResult] = []
-    totals: dict[int, float] = defaultdict(float)
-    tops: dict[int, float] = defaultdict(float)
-    played: dict[int, int] = defaultdict(int)
-    for board in sorted(by_board):
-        rows = by_board[board]
-        scores = [ns_score(row.play, board) for row in rows]
-        board_top = top(len(rows), event.scale)
-        for row, points, mp in zip(rows, scores, matchpoints(scores, event.scale), strict=True):
-            scored.append(ScoredResult(row, points, mp, board_top - mp))
-            for pair, gained in ((row.ns, mp), (row.ew, board_top - mp)):
-                totals[pair] += gained
-                tops[pair] += board_top
-                played[pair] += 1
-    names = {pair.number: pair.names for pair in event.pairs}
-    numbers = sorted(totals)
-    unranked = [
-        Standing("", n, names.get(n, ""), totals[n], tops[n], played[n]) for n in numbers
-    ]
-    places = rank([standing.percent for standing in unranked])
-    labels = place_labels(places)
-    standings = sorted(
-        (
-            Standing(label, s.pair, s.names, s.mp, s.top, s.boards)
-            for s, label in zip(unranked, labels, strict=True)
-        ),
-        key=lambda s: (-s.percent, s.pair),
-    )
-    return PairsReport(event, tuple(scored), tuple(standings))
+    """Score the event with :func:`~xlbridge.engine.pairs_event`, the one place it is scored."""
+    scored = pairs_event([result.row for result in event.results], mpscale=event.scale,
+                         **event.options)
+    return PairsReport(event, scored)
 
 
 # --- teams -------------------------------------------------------------------------
@@ -210,39 +186,71 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], align: s
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, cells)])
 
 
-def _mp(value: float) -> str:
-    return f"{value:.1f}" if value != int(value) else f"{value:.0f}"
+def _mp(value: float | None) -> str:
+    """Matchpoints or IMPs as a director writes them: whole numbers whole, else 2 decimals.
+
+    >>> _mp(4.0), _mp(5.666666), _mp(None)
+    ('4', '5.67', '')
+    """
+    if value is None:
+        return ""
+    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
 
 
 def _scale_text(scale: int) -> str:
     return "2/1/0" if scale == 2 else "1/0.5/0"
 
 
+def scoring_text(report: PairsReport) -> str:
+    """How the event is scored, in words: ``matchpoints 2/1/0`` or ``Butler IMPs``."""
+    scored = report.scored
+    if scored.scoring is Scoring.BUTLER:
+        return "Butler IMPs"
+    if scored.scoring is Scoring.CROSS_IMPS:
+        averaged = report.event.options.get("crossimps", "average")
+        return f"cross-IMPs ({'total' if str(averaged).lower() == 'total' else 'averaged'})"
+    return f"matchpoints {_scale_text(scored.mpscale)}"
+
+
+def ranking_rows(report: PairsReport, totals: Sequence[PairTotal]) -> tuple[list[str], list[list[object]], str]:
+    """The header, rows and alignment of one ranking, with the scoring's columns."""
+    names = report.names
+    if report.imps:
+        header = ["Place", "Pair", "Names", "IMPs", "IMPs/board", "Boards"]
+        rows = [[t.place, t.pair, names.get(t.pair, ""), f"{t.imps:.2f}", f"{t.imps_per_board:.2f}", t.boards]
+                for t in totals]
+    else:
+        header = ["Place", "Pair", "Names", "MP", "Top", "%"]
+        rows = [[t.place, t.pair, names.get(t.pair, ""), _mp(t.mp), _mp(t.top), f"{t.percent:.2f}"]
+                for t in totals]
+    return header, rows, ">><>>>"
+
+
 def format_pairs(report: PairsReport) -> str:
-    """The ranking as a terminal table, with a title line."""
+    """The ranking (or one per direction) as terminal tables, with a title line."""
     event = report.event
     title = ", ".join(part for part in (event.name, event.date) if part)
-    summary = (f"{title}: {len(report.standings)} pairs, {report.boards} boards, "
-               f"matchpoints {_scale_text(event.scale)}")
-    table = text_table(
-        ["Place", "Pair", "Names", "MP", "Top", "%"],
-        [[s.place, s.pair, s.names, _mp(s.mp), _mp(s.top), f"{s.percent:.2f}"]
-         for s in report.standings],
-        ">><>>>",
-    )
-    return f"{summary}\n\n{table}"
+    summary = (f"{title}: {len(report.scored.pairs)} pairs, {report.boards} boards, "
+               f"{scoring_text(report)}")
+    parts = [summary]
+    for heading, totals in report.rankings():
+        header, rows, align = ranking_rows(report, totals)
+        table = text_table(header, rows, align)
+        parts.append(f"{heading}\n{table}" if heading else table)
+    return "\n\n".join(parts)
 
 
 def format_traveller(report: PairsReport) -> str:
     """A one-board traveller: each result with its score and matchpoints."""
-    board = report.results[0].result.board if report.results else "?"
-    table = text_table(
-        ["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"],
-        [[r.result.ns, r.result.ew, describe_play(r.result.play), f"{r.score:+d}" if r.score else "0",
-          _mp(r.mp_ns), _mp(r.mp_ew)] for r in report.results],
-        ">><>>>",
-    )
-    return f"Board {board}: {len(report.results)} results\n\n{table}"
+    results = report.event.results
+    board = results[0].board if results else "?"
+    rows = []
+    for result, points in zip(results, report.scored.rows, strict=True):
+        rows.append([_blank(result.ns), _blank(result.ew), describe_play(result.play),
+                     _signed(points.score) if points.score is not None else "",
+                     _mp(points.ns), _mp(points.ew)])
+    table = text_table(["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"], rows, ">><>>>")
+    return f"Board {board}: {len(results)} results\n\n{table}"
 
 
 def format_teams(report: TeamsReport) -> str:
@@ -279,13 +287,18 @@ def _signed(points: int) -> str:
 
 
 def write_pairs_csv(report: PairsReport, path: str | os.PathLike[str]) -> None:
-    """The ranking as CSV: place, pair, names, MP, top, percent, boards."""
+    """The ranking as CSV: field (blank in a one-field event), place, pair, names, then
+    MP, top, percent (matchpoints) or IMPs, IMPs per board (IMP scoring), and boards."""
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["Place", "Pair", "Names", "MP", "Top", "Percent", "Boards"])
-        for s in report.standings:
-            writer.writerow([s.place, s.pair, s.names, _mp(s.mp), _mp(s.top),
-                             f"{s.percent:.2f}", s.boards])
+        figures = ["IMPs", "IMPsPerBoard"] if report.imps else ["MP", "Top", "Percent"]
+        writer.writerow(["Field", "Place", "Pair", "Names", *figures, "Boards"])
+        names = report.names
+        for _, totals in report.rankings():
+            for t in totals:
+                values = ([f"{t.imps:.2f}", f"{t.imps_per_board:.2f}"] if report.imps
+                          else [_mp(t.mp), _mp(t.top), f"{t.percent:.2f}"])
+                writer.writerow([str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *values, t.boards])
 
 
 def write_traveller_csv(report: PairsReport, path: str | os.PathLike[str]) -> None:
@@ -294,11 +307,11 @@ def write_traveller_csv(report: PairsReport, path: str | os.PathLike[str]) -> No
         writer = csv.writer(handle)
         writer.writerow(["Board", "NS", "EW", "Contract", "Declarer", "Tricks", "ScoreNS",
                          "MPNS", "MPEW"])
-        for r in report.results:
-            play = r.result.play
-            writer.writerow([r.result.board, r.result.ns, r.result.ew, play.contract,
-                             play.declarer, "" if play.tricks is None else play.tricks,
-                             r.score, _mp(r.mp_ns), _mp(r.mp_ew)])
+        for result, points in zip(report.event.results, report.scored.rows, strict=True):
+            play = result.play
+            writer.writerow([result.board, _blank(result.ns), _blank(result.ew), play.contract,
+                             play.declarer, _blank(play.tricks), _blank(points.score),
+                             _mp(points.ns), _mp(points.ew)])
 
 
 def write_teams_csv(report: TeamsReport, path: str | os.PathLike[str]) -> None:

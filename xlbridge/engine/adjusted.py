@@ -42,10 +42,10 @@ class Adjusted:
     def parse(cls, text: object) -> Adjusted:
         """Parse ``A60/40``, ``A60``, ``A50``, ``A40`` (case and spaces free).
 
-        >>> Adjusted.parse("A70/30")
+        >>> Adjusted.parse("A70/30")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        xlbridge.engine.errors.BridgeInputError: adjusted score "A70/30": each side must be 40, 50 or 60 (e.g. A60/40, A50)
+        xlbridge.engine.errors.BridgeInputError: adjusted score "A70/30": each side must be 40, 50 or 60 ...
         """
         adjusted = parse_adjusted(text)
         if adjusted is None:

@@ -26,7 +26,7 @@ import bisect
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 
 from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
@@ -41,15 +41,12 @@ from .score import score
 from .seat import Seat, Side
 
 
-class Scoring(str, Enum):
+class Scoring(StrEnum):
     """How a pairs event is scored."""
 
     MP = "MP"
     CROSS_IMPS = "Cross-IMPs"
     BUTLER = "Butler"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def imps(self) -> bool:
@@ -101,7 +98,7 @@ def cross_imps_mode(value: object) -> bool:
     >>> cross_imps_mode("Average"), cross_imps_mode("total")
     (True, False)
     """
-    if is_blank(value) or isinstance(value, str) and value.strip().upper() in ("AVERAGE", "AVG"):
+    if is_blank(value) or (isinstance(value, str) and value.strip().upper() in ("AVERAGE", "AVG")):
         return True
     if isinstance(value, str) and value.strip().upper() in ("TOTAL", "SUM"):
         return False
@@ -114,11 +111,10 @@ def fields_count(value: object) -> int:
     >>> fields_count("2"), fields_count(1.0)
     (2, 1)
     """
-    number = None
     try:
         number = whole_number(value, "fields")
     except BridgeInputError:
-        pass
+        number = None
     if number not in (1, 2):
         raise BridgeInputError(f"fields {describe(value)}: must be 1 (one ranking) or 2 (one per direction)")
     return number
@@ -127,7 +123,7 @@ def fields_count(value: object) -> int:
 # --- one row -----------------------------------------------------------------------------
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What a results row holds."""
 
     PLAYED = "played"
@@ -178,7 +174,7 @@ def parse_row(row: Sequence[object]) -> Entry | None:
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank when the board is passed out")
         return Entry(number, *pairs, Kind.PLAYED, score=0)
-    if is_blank(declarer) and parsed.declarer is None or is_blank(tricks):
+    if (is_blank(declarer) and parsed.declarer is None) or is_blank(tricks):
         return None
     seat = parsed.declarer if is_blank(declarer) else Seat.parse(declarer)
     if parsed.declarer not in (None, seat):

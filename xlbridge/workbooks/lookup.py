@@ -39,13 +39,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import (
     IMP_THRESHOLDS,
-    adjusted_codes,
     PASSED_OUT,
     SEATS,
     Contract,
     Doubling,
     Side,
     Strain,
+    adjusted_codes,
     board_dealer,
     board_vul,
     duplicate_score,

@@ -19,6 +19,7 @@ Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``Sc
 ``TableCount``* ``BoardCount``* ``MPScale``* ``Scoring``* ``CrossIMPsMode``* ``UseNeuberg``*
 ``ExpectedResults``* ``SessionRule``* ``Fields``* ``PairNumber`` ``PairName``
 ``PairField`` ``PairBoards`` ``PairMP`` ``PairTop`` ``PairPercent`` ``PairIMPs``
+``PairRealPercent`` (the % on the pair's played boards: the session rule's basis)
 ``PairCheck`` ``ResultsEntered``* ``ResultsFlagged``*; the hidden per-board sheet
 ``BoardSlots``* (how many results a board can hold).
 """
@@ -427,7 +428,7 @@ def _results(book: Book, layout: _Layout) -> Worksheet:
     def n(r: int) -> str:
         return layout.board_of(f"A{r}", "B")
 
-    grid = layout.grid_row(f"A{{r}}", layout.grid)
+    grid = layout.grid_row("A{r}", layout.grid)
     # Raw matchpoints on the 2/1/0 scale against the board's played results (MP scoring).
     book.column(ws, "V", rows,
                 lambda r: f'IF(AND({layout.mp},S{r}=1),2*COUNTIF({grid.format(r=r)},"<"&G{r})'
@@ -461,7 +462,7 @@ def _results(book: Book, layout: _Layout) -> Worksheet:
 
     # IMPs: Butler against the board's datum, or cross-IMPs against every played result
     # (the grid's numeric copy, only its first n slots counting); adjusted +3 / 0 / -3.
-    numeric = layout.grid_row(f"A{{r}}", layout.grid2)
+    numeric = layout.grid_row("A{r}", layout.grid2)
     slots = (f"{layout.per_board}!${get_column_letter(layout.grid2)}$1:"
              f"${get_column_letter(layout.grid2 + layout.slots - 1)}$1")
 
@@ -622,8 +623,9 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
             book.column(ws, column, rows,
                         lambda r, c=cells: f'IF($A{r}="","",INDEX({c},$A{r}))', style)
         for column, mp, imp in (("J", "I", "K"), ("K", "J", "L")):
+            points, imps = layout.col(mp), layout.col(imp)
             book.column(ws, column, rows,
-                        lambda r, a=layout.col(mp), b=layout.col(imp):
+                        lambda r, a=points, b=imps:
                         f'IF($A{r}="","",IF({layout.mp},INDEX({a},$A{r}),INDEX({b},$A{r})))',
                         styles.OUTPUT)
         breaks.append(rows[-1] + 1)
