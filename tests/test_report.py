@@ -228,3 +228,85 @@ def test_report_needs_a_scorable_template(tmp_path: Path) -> None:
     book.save(path)
     done = run_report(path)
     assert done.returncode == 2 and "not an xlbridge template" in done.stderr
+
+
+def real_session(path: Path, **setup: object) -> list[tuple]:
+    """The sample pairs event with what real sessions hold: adjusted scores, boards not
+    played, a pair from outside the event, NT written N; and ``setup`` options typed on
+    Setup. Returns the rows as written."""
+    event = sample.pairs_event()
+    rows = [result.row for result in event.results]
+    changes = {3: (None, None, "A60/40"), 40: (None, None, "NP"), 77: (None, None, "a40"),
+               120: (None, None, "A50/60"), 200: (None, None, "np")}
+    for index, (declarer, tricks, contract) in changes.items():
+        board, ns, ew = rows[index][:3]
+        rows[index] = (board, ns, ew, contract, declarer, tricks)
+    board, _, ew, *rest = rows[150]
+    rows[150] = (board, None, ew, *rest)  # a pair from outside the event
+    book = fill.pairs_workbook(event)
+    for i, name in enumerate(("Board", "NS", "EW", "Contract", "Declarer", "Tricks")):
+        workbooks.write_named(book, name, [row[i] for row in rows])
+    for name, value in setup.items():
+        workbooks.write_named(book, name, [value])
+    workbooks.save(book, path)
+    return rows
+
+
+@pytest.mark.parametrize("setup", [{}, {"Scoring": "Butler", "Fields": 2},
+                                   {"Scoring": "Cross-IMPs", "CrossIMPsMode": "Total"},
+                                   {"SessionRule": "No", "UseNeuberg": "No"}],
+                         ids=["mp", "butler-two-fields", "cross-imps-total", "raw"])
+def test_a_real_session_reports_what_pairs_event_says(tmp_path: Path, setup) -> None:
+    path = tmp_path / "real.xlsx"
+    rows = real_session(path, **setup)
+    out = tmp_path / "ranking.csv"
+    done = run_report(path, "--csv", out)
+    assert done.returncode == 0, done.stdout + done.stderr
+    keywords = {"Scoring": "scoring", "Fields": "fields", "CrossIMPsMode": "crossimps",
+                "SessionRule": "session_rule", "UseNeuberg": "neuberg"}
+    options = {keywords[k]: (v == "Yes" if v in ("Yes", "No") else v) for k, v in setup.items()}
+    scored = engine.pairs_event(rows, **options)
+    with out.open(encoding="utf-8") as handle:
+        lines = list(csv.DictReader(handle))
+    assert len(lines) == len(scored.pairs) == 18
+    for line in lines:
+        total = scored.pairs[int(line["Pair"])]
+        assert line["Place"] == total.place
+        assert line["Field"] == (str(total.field) if total.field else "")
+        if scored.scoring.imps:
+            assert float(line["IMPs"]) == pytest.approx(total.imps, abs=0.005)
+            assert "MP" not in line
+        else:
+            assert line["Percent"] == f"{total.percent:.2f}"
+    if setup.get("Fields") == 2:
+        assert "North-South\n" in done.stdout and "East-West\n" in done.stdout
+        assert [line["Field"] for line in lines] == ["NS"] * 9 + ["EW"] * 9
+
+
+@lo.needs_soffice[0]
+@lo.needs_soffice[1]
+def test_report_check_and_the_workbook_agree_on_a_real_session(tmp_path: Path) -> None:
+    path = tmp_path / "real.xlsx"
+    real_session(path)
+    [calculated] = lo.recalc([path], tmp_path / "calc")
+    sheet = lo.Values(calculated)
+    percents = dict(zip(sheet.read("PairNumber"), sheet.read("PairPercent"), strict=True))
+    out = tmp_path / "ranking.csv"
+    done = run_report(path, "--csv", out)
+    assert done.returncode == 0, done.stderr
+    with out.open(encoding="utf-8") as handle:
+        for line in csv.DictReader(handle):
+            assert line["Percent"] == f"{percents[int(line['Pair'])]:.2f}"
+    checked = subprocess.run([sys.executable, "-m", "xlbridge", "check", str(path)],
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert checked.returncode == 0, checked.stdout
+    assert "Neuberg-factored" in checked.stdout
+
+
+def test_a_workbook_with_no_results_says_so(tmp_path: Path) -> None:
+    for name in ("pairs", "teams", "traveller"):
+        path = workbooks.save(workbooks.build(name), tmp_path / f"{name}.xlsx")
+        done = run_report(path)
+        assert done.returncode == 1, (name, done.stdout)
+        assert done.stdout == ""
+        assert done.stderr.strip() == f"{path}: no results yet; type them in the workbook, then report again"

@@ -1672,7 +1672,7 @@ All arithmetic is exact (fractions); the results are floats.
 from __future__ import annotations
 
 import bisect
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -1682,7 +1682,7 @@ from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
 from .contract import parse_contract
 from .deals import is_blank
 from .errors import BridgeInputError, describe
-from .imps import imps
+from .imps import IMP_THRESHOLDS
 from .matchpoints import datum, mp_scale, place_labels
 from .numeric import whole_number
 from .result import tricks_taken
@@ -1937,60 +1937,59 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
             raise BridgeInputError(f"expected results {describe(expected)}: board {board} has {most} "
                                    f"results; must be at least {most}")
 
-    # Real results first: matchpoints or IMPs, and each board's top.
-    ns_points: list[Fraction | None] = [None] * len(entries)
-    tops: dict[int, Fraction] = {}
+    # Real results first: each board's top (matchpoints) and North-South's points, exact
+    # as (numerator, denominator): a few integer operations a row instead of fractions.
+    ns_points: list[Exact | None] = [None] * len(entries)
+    tops: dict[int, int] = {}
     for board, where in by_board.items():
         played = [i for i in where if entries[i].kind is Kind.PLAYED]
         scores = [entries[i].score for i in played]
         n = len(played)
         if how is Scoring.MP:
-            size = expect if factored else n
-            tops[board] = Fraction(points * max(size - 1, 0))
+            tops[board] = points * max((expect if factored else n) - 1, 0)
             for i, raw in zip(played, _raw_matchpoints(scores), strict=True):
-                value = Fraction((raw + 1) * expect, n) - 1 if factored else Fraction(raw)
-                ns_points[i] = value * points / 2
+                # (M + 1) * N / n - 1 on the 2/1/0 scale, times points / 2.
+                ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
         elif how is Scoring.CROSS_IMPS:
+            counts = Counter(scores)
+            total = {own: sum(count * _imps(own - other) for other, count in counts.items()) for own in counts}
             for i, own in zip(played, scores, strict=True):
-                total = Fraction(sum(imps(own - other) for other in scores))
-                ns_points[i] = total / (n - 1) if averaged and n > 1 else total
+                ns_points[i] = (total[own], n - 1) if averaged and n > 1 else (total[own], 1)
         else:
             level = datum(scores) if scores else 0
             for i, own in zip(played, scores, strict=True):
-                ns_points[i] = Fraction(imps(own - level))
+                ns_points[i] = (_imps(own - level), 1)
 
-    def side_points(i: int) -> tuple[Fraction, Fraction]:
-        entry = entries[i]
+    def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
         if entry.kind is Kind.PLAYED:
-            ns = ns_points[i]
-            return ns, (tops[entry.board] - ns if how is Scoring.MP else -ns)
+            num, den = ns_points[i]
+            return (num, den), ((tops[entry.board] * den - num, den) if how is Scoring.MP else (-num, den))
         if how.imps:
-            return Fraction(imps_for(entry.adjusted.ns)), Fraction(imps_for(entry.adjusted.ew))
+            return (imps_for(entry.adjusted.ns), 1), (imps_for(entry.adjusted.ew), 1)
         top = tops[entry.board]
-        return top * entry.adjusted.ns / 100, top * entry.adjusted.ew / 100
+        return (top * entry.adjusted.ns, 100), (top * entry.adjusted.ew, 100)
 
-    # Each pair's real results, for the session rule and the directions.
-    real: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    # Each pair's real results (for the session rule) and the directions it sat.
+    real: dict[int, _Sum] = defaultdict(_Sum)
     seats: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for i, entry in enumerate(entries):
         if entry is None or entry.kind is Kind.NOT_PLAYED:
             continue
-        pair_points = side_points(i)
+        pair_points = side_points(entry, i) if entry.kind is Kind.PLAYED and how is Scoring.MP else None
         for side, pair in enumerate((entry.ns, entry.ew)):
             if pair is None:
                 continue
             seats[pair][side] += 1
-            if entry.kind is Kind.PLAYED and how is Scoring.MP:
-                real[pair][0] += pair_points[side]
-                real[pair][1] += tops[entry.board]
+            if pair_points is not None:
+                real[pair].add(pair_points[side], tops[entry.board])
 
     def rule_percent(pair: int | None, given: int) -> Fraction:
-        if not rule or how.imps or pair is None or given == 50 or not real[pair][1]:
+        if not rule or how.imps or pair is None or given == 50 or not real[pair].top:
             return Fraction(given)
-        own = 100 * real[pair][0] / real[pair][1]
+        own = 100 * real[pair].value() / real[pair].top
         return max(own, Fraction(given)) if given == 60 else min(own, Fraction(given))
 
-    totals: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    totals: dict[int, _Sum] = defaultdict(_Sum)
     boards: dict[int, int] = defaultdict(int)
     results: list[RowPoints | None] = []
     for i, entry in enumerate(entries):
@@ -2000,19 +1999,17 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry.kind is Kind.NOT_PLAYED:
             results.append(RowPoints(None, None, None))
             continue
-        ns, ew = side_points(i)
-        if entry.kind is Kind.ADJUSTED and how is Scoring.MP:
-            top = tops[entry.board]
-            ns = top * rule_percent(entry.ns, entry.adjusted.ns) / 100
-            ew = top * rule_percent(entry.ew, entry.adjusted.ew) / 100
-        top = tops.get(entry.board) if how is Scoring.MP else None
-        results.append(RowPoints(entry.score, float(ns), float(ew), None if top is None else float(top)))
+        ns, ew = side_points(entry, i)
+        top = tops[entry.board] if how is Scoring.MP else None
+        if entry.kind is Kind.ADJUSTED and top is not None:
+            ns, ew = (_part(top, rule_percent(pair, given)) for pair, given in
+                      ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
+        results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))
         for pair, gained in ((entry.ns, ns), (entry.ew, ew)):
             if pair is None:
                 continue
             boards[pair] += 1
-            totals[pair][0] += gained
-            totals[pair][1] += top or 0
+            totals[pair].add(gained, top or 0)
 
     def field_of(pair: int) -> Side | None:
         if field_count == 1:
@@ -2020,31 +2017,65 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         as_ns, as_ew = seats[pair]
         return Side.NS if as_ns >= as_ew else Side.EW
 
-    def value(pair: int) -> Fraction:
-        got, top = totals[pair]
+    def ranked_by(pair: int) -> Fraction:
+        total = totals[pair]
         if how.imps:
-            return got
-        return 100 * got / top if top else Fraction(50)
+            return total.value()
+        return 100 * total.value() / total.top if total.top else Fraction(50)
 
+    value = {pair: ranked_by(pair) for pair in boards}
     places: dict[int, str] = {}
     for field in ([None] if field_count == 1 else [Side.NS, Side.EW]):
-        members = [p for p in boards if field_of(p) is field]
-        ordered = sorted(members, key=lambda p: (-value(p), p))
+        ordered = sorted((p for p in boards if field_of(p) is field), key=lambda p: (-value[p], p))
         first: dict[Fraction, int] = {}
         for place, pair in enumerate(ordered, start=1):
-            first.setdefault(value(pair), place)
-        for pair, label in zip(ordered, place_labels([first[value(p)] for p in ordered]), strict=True):
+            first.setdefault(value[pair], place)
+        for pair, label in zip(ordered, place_labels([first[value[p]] for p in ordered]), strict=True):
             places[pair] = label
 
     pairs: dict[int, PairTotal] = {}
     for pair in sorted(boards):
-        got, top = totals[pair]
+        total = totals[pair]
         if how.imps:
-            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(got))
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(value[pair]))
         else:
-            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], mp=float(got),
-                                    top=float(top), percent=float(value(pair)))
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], mp=float(total.value()),
+                                    top=float(total.top), percent=float(value[pair]))
     return PairsEvent(how, points, field_count, expect, tuple(results), pairs)
+
+
+Exact = tuple[int, int]
+"""An exact value as (numerator, denominator), the denominator positive, not reduced."""
+
+
+class _Sum:
+    """An exact running sum of :data:`Exact` values (integer numerators kept per
+    denominator, so adding is integer arithmetic), with the tops it was out of."""
+
+    __slots__ = ("parts", "top")
+
+    def __init__(self) -> None:
+        self.parts: dict[int, int] = {}
+        self.top = 0
+
+    def add(self, value: Exact, top: int) -> None:
+        num, den = value
+        self.parts[den] = self.parts.get(den, 0) + num
+        self.top += top
+
+    def value(self) -> Fraction:
+        return sum((Fraction(num, den) for den, num in self.parts.items()), Fraction(0))
+
+
+def _part(top: int, percent: Fraction) -> Exact:
+    """``percent`` % of ``top``, exactly."""
+    return top * percent.numerator, 100 * percent.denominator
+
+
+def _imps(difference: int) -> int:
+    """IMPs of a whole-number difference (the engine's :func:`imps` without its parsing)."""
+    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
+    return -magnitude if difference < 0 else magnitude
 
 
 def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:

@@ -91,6 +91,32 @@ def matchpoint_rows(count: int = 10_000) -> list[Row]:
     ]
 
 
+def session_rows(tables: int = 28, boards: int = 36, budget: float = 0.050) -> list[Row]:
+    """pairs_event on a session of about 1,000 results (5% adjusted or not played),
+    in each scoring, against issue 9's budget of 50 ms."""
+    rng = random.Random(9)
+    strings = result_strings(tables * boards, seed=9)
+    rows = []
+    for board in range(1, boards + 1):
+        for table in range(1, tables + 1):
+            ns, ew = table, 100 + (table + board) % tables
+            if rng.random() < 0.05:
+                rows.append((board, ns, ew, rng.choice(["A60/40", "A50", "NP"]), None, None))
+                continue
+            text = strings[len(rows)]
+            level, strain = text[0], "NT" if text[1] == "N" else text[1]
+            seat = text[3] if strain == "NT" else text[2]
+            contract = level + strain
+            tricks = int(level) + 6 + rng.choice([-1, 0, 0, 1])
+            rows.append((board, ns, ew, contract, seat, max(0, min(13, tricks))))
+    out = []
+    for scoring in ("MP", "Cross-IMPs", "Butler"):
+        took = best_of(lambda s=scoring: xlbridge.pairs_event(rows, scoring=s), repeat=5)
+        out.append(Row(f"pairs_event: {len(rows)} results, {scoring}", took, budget, "the 50 ms budget",
+                       target=1, note=f"{tables} tables x {boards} boards"))
+    return out
+
+
 def run() -> list[Row]:
     """All engine benchmarks."""
-    return scoring_rows() + matchpoint_rows()
+    return scoring_rows() + matchpoint_rows() + session_rows()

@@ -298,7 +298,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
     book.column(ws, "E", rows,
                 lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",SUMIF({ns},A{r},{layout.col("I")})'
                 f'+SUMIF({ew},A{r},{layout.col("J")}))',
-                styles.OUTPUT, name="PairMP")
+                styles.OUTPUT.but(number_format=styles.POINTS), name="PairMP")
     top = layout.col("T")
     book.column(ws, "F", rows,
                 lambda r: f'IF(E{r}="","",SUMIF({ns},A{r},{top})+SUMIF({ew},A{r},{top}))',
@@ -357,7 +357,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
 
 def _results(book: Book, layout: _Layout) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("results"), (6, 5.5, 5.5, 8.5, 4.5, 5.5, 7, 7, 7, 7, 7, 7, 10.5, 2))
+    ws = book.sheet(t("results"), (6, 5.5, 5.5, 8.5, 4.5, 6.5, 7, 7, 7, 7, 7, 7, 10.5, 2))
     rows, first, last = layout.rows, layout.rows[0], layout.rows[-1]
     book.event_heading(ws, 1, book.title, "A", "M", "K:M")
     book.merge(ws, "A2:C2", t("results"), styles.SUBTITLE)
@@ -561,7 +561,7 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
     book.column(ws, "B", rows, pick("A"), styles.OUTPUT, name="RankPair")
     book.column(ws, "C", rows, pick("B", text=True), styles.OUTPUT_TEXT, name="RankName")
     book.column(ws, "D", rows, pick("C", text=True), styles.OUTPUT, name="RankField")
-    book.column(ws, "E", rows, pick("E"), styles.OUTPUT, name="RankMP")
+    book.column(ws, "E", rows, pick("E"), styles.OUTPUT.but(number_format=styles.POINTS), name="RankMP")
     book.column(ws, "F", rows, pick("F"), styles.OUTPUT, name="RankTop")
     book.column(ws, "G", rows, pick("G"), styles.OUTPUT.but(number_format=styles.PERCENT,
                                                             bold=True), name="RankPercent")

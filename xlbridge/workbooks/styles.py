@@ -24,6 +24,7 @@ HIDE_ZERO = "0;-0;"
 GENERAL = "General"
 PERCENT = "0.00"
 IMPS = "0.00"  # IMP totals: averaged cross-IMPs are fractions
+POINTS = "0.00"  # matchpoint totals: Neuberg-factored boards make fractions
 VP = "0.00"
 TEXT = "@"
 DATE = {"en": "d mmm yyyy", "fi": "d.m.yyyy"}
