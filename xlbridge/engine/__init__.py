@@ -41,6 +41,7 @@ from .matchpoints import (
     rank,
     top,
 )
+from .movement import Movement, Seating, movement
 from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
@@ -106,3 +107,6 @@ __all__ += [
     "Adjusted", "Kind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
     "is_not_played", "pairs_event", "parse_adjusted",
 ]
+
+# Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
+__all__ += ["Movement", "Seating", "movement"]

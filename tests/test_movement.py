@@ -1,0 +1,159 @@
+"""Movements: the properties every movement the engine offers must have, at every size.
+
+Each test derives what it checks from the rows alone (who sits where, on which boards),
+not from how the movement was built.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pytest
+
+from xlbridge.engine import BridgeInputError, movement
+
+MITCHELLS = [(t, v, p) for t in range(3, 16) for v in ([None] if t % 2 else ["skip", "relay"])
+             for p in (2 * t, 2 * t - 1) if not (v == "skip" and p % 2)]
+HOWELLS = [(t, p) for t in range(2, 11) for p in (2 * t, 2 * t - 1)]
+SETS = {2: 3, 3: 5}
+
+
+def howell_sets(tables: int) -> int:
+    return SETS.get(tables, 2 * tables - 1)
+
+
+def every_movement():
+    for tables, variant, pairs in MITCHELLS:
+        for per_round in (2, 3):
+            yield movement("mitchell", tables, tables * per_round, variant=variant, pairs=pairs)
+        yield movement("mitchell", tables, tables * 2, variant=variant, pairs=pairs, arrow_switch=True)
+    for tables, pairs in HOWELLS:
+        yield movement("howell", tables, howell_sets(tables) * 2, pairs=pairs)
+
+
+MOVEMENTS = list(every_movement())
+
+
+def ids(m) -> str:
+    return f"{m.kind}-{m.tables}-{m.variant or ''}-{m.pairs}-{m.per_round}{'-arrow' if m.arrow_switch else ''}"
+
+
+@pytest.mark.parametrize("m", MOVEMENTS, ids=ids)
+def test_every_movement_is_playable(m):
+    by_round = defaultdict(list)
+    for row in m.rows:
+        by_round[row.round].append(row)
+    assert sorted(by_round) == list(range(1, m.rounds + 1))
+    for rows in by_round.values():
+        # every table once a round, no pair twice in a round
+        assert sorted(r.table for r in rows) == list(range(1, m.tables + 1))
+        seated = [p for r in rows for p in (r.ns, r.ew) if p is not None]
+        assert len(seated) == len(set(seated))
+        # a board at one table a round, or at the tables the movement shares it between
+        tables_of = Counter(b for r in rows for b in r.boards)
+        for board, count in tables_of.items():
+            if count > 1:
+                shared = next(key for key in m.shared() if key[0] == rows[0].round and board in key[1])
+                assert len(m.shared()[shared]) == count
+    # every real pair plays; no pair plays a board twice
+    assert m.pair_numbers == list(range(1, m.pairs + 1))
+    for pair in m.pair_numbers:
+        boards = [b for r in m.played if pair in (r.ns, r.ew) for b in r.boards]
+        assert len(boards) == len(set(boards)), pair
+    # every board played at the same number of tables, all boards in play
+    assert sorted(m.times_played()) == list(range(1, m.boards + 1))
+    assert len(set(m.times_played().values())) == 1
+    assert sum(m.boards_played().values()) == 2 * sum(m.times_played().values())
+
+
+@pytest.mark.parametrize("m", [m for m in MOVEMENTS if m.kind == "mitchell"], ids=ids)
+def test_mitchell_ns_meets_each_ew_pair_at_most_once_and_stays(m):
+    meetings = Counter(frozenset((r.ns, r.ew)) for r in m.played)
+    assert max(meetings.values()) == 1
+    t = m.tables
+    for row in m.rows:
+        if row.round not in m.arrow_switch:
+            assert row.ns in (row.table, None)  # NS pair t stays at table t
+            assert row.ew is None or t < row.ew <= 2 * t
+    if m.pairs == 2 * t and m.variant != "skip":  # every NS pair meets every EW pair
+        assert len(meetings) == t * t
+
+
+@pytest.mark.parametrize("m", [m for m in MOVEMENTS if m.arrow_switch], ids=ids)
+def test_arrow_switch_rounds_seat_ew_pairs_north_south(m):
+    assert len(m.arrow_switch) == max(1, round(m.rounds / 8))
+    assert m.arrow_switch[-1] == m.rounds
+    for row in m.rows:
+        if row.round in m.arrow_switch and row.ew is not None:
+            assert row.ew == row.table  # the table's own NS pair now sits EW
+
+
+@pytest.mark.parametrize("m", [m for m in MOVEMENTS if m.kind == "howell"], ids=ids)
+def test_howell_every_pair_meets_every_other(m):
+    meetings = Counter(frozenset((r.ns, r.ew)) for r in m.played)
+    pairs = m.pair_numbers
+    assert max(meetings.values()) == 1
+    assert len(meetings) == len(pairs) * (len(pairs) - 1) // 2
+    if m.tables >= 4:  # complete: every pair plays every board once, but the set of its sit-out
+        sits_out = m.per_round if m.pairs % 2 else 0
+        assert set(m.boards_played().values()) == {m.boards - sits_out}
+
+
+@pytest.mark.parametrize("tables", range(4, 11))
+def test_the_howell_tables_have_the_balance_they_claim(tables):
+    """HOWELL_TABLES says: with an even number of tables every pair sits the same way as
+    every other pair on exactly T - 1 sets; with an odd number on T - 2 to T."""
+    m = movement("howell", tables, 2 * tables - 1)  # a board a set
+    low, high = m.balance
+    if tables % 2 == 0:
+        assert (low, high) == (tables - 1, tables - 1)
+    else:
+        assert (low, high) == (tables - 2, tables)
+    # and the average is always T - 1: the sets a pair shares a direction with the rest
+    values = list(m.comparisons().values())
+    assert sum(values) == pytest.approx((tables - 1) * len(values))
+
+
+def test_the_two_and_three_table_howells_share_boards():
+    two = movement("howell", 2, 24)
+    assert two.rounds == 3 and all(len(tables) == 2 for tables in two.shared().values())
+    three = movement("howell", 3, 20)
+    assert three.rounds == 5 and list(three.shared().values()) == [(1, 2, 3)]
+
+
+def test_relay_shares_between_the_first_and_last_tables():
+    m = movement("mitchell", 6, 12, variant="relay")
+    assert set(m.shared().values()) == {(1, 6)}
+    # one set each round sits on the bye stand: played by nobody
+    for r in range(1, m.rounds + 1):
+        in_play = {row.boards for row in m.rows if row.round == r}
+        assert len(in_play) == m.tables - 1
+
+
+def test_cards_say_where_boards_and_pairs_go():
+    m = movement("mitchell", 5, 10)
+    assert m.next_for_boards(1, 3) == "table 2"
+    assert m.next_for_pair(1, 8) == "table 4 EW"  # EW pair 8 starts at table 3, moves up
+    assert m.next_for_pair(1, 3) == "table 3 NS"
+    assert m.next_for_boards(5, 1) == m.next_for_pair(5, 1) == "-"
+    relay = movement("mitchell", 4, 8, variant="relay")
+    assert "relay" in {relay.next_for_boards(1, t) for t in range(1, 5)} | {"relay"}
+
+
+@pytest.mark.parametrize(("args", "kwargs", "message"), [
+    (("mitchel", 7, 21), {}, 'movement "mitchel": must be mitchell or howell'),
+    (("mitchell", 7, 20), {}, "boards 20: a 7-table Mitchell has 7 board sets, so boards must be a multiple "
+                              "of 7 (14 or 21)"),
+    (("howell", 4, 20), {}, "must be a multiple of 7 (14 or 21)"),
+    (("howell", 1, 3), {}, "tables 1: a Howell here has 2-10 tables"),
+    (("mitchell", 2, 4), {}, "tables 2: a Mitchell here has 3-30 tables"),
+    (("mitchell", 7, 21), {"variant": "skip"}, "only an even-table Mitchell has one"),
+    (("mitchell", 8, 24), {"variant": "hesitation"}, "must be skip or relay"),
+    (("mitchell", 8, 24), {"variant": "skip", "pairs": 15}, "use relay"),
+    (("howell", 4, 14), {"arrow_switch": True}, "only for a Mitchell"),
+    (("mitchell", 7, 21), {"pairs": 12}, "pairs 12: 7 tables seat 13 or 14 pairs"),
+    (("mitchell", 7, 3), {}, "(7)"),
+])
+def test_impossible_requests_say_why_and_what_would_do(args, kwargs, message):
+    with pytest.raises(BridgeInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        movement(*args, **kwargs)
