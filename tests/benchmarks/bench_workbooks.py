@@ -22,6 +22,7 @@ from tests import lo
 from tests.benchmarks.timing import Row, best_of
 from tests.test_workbooks_fill import pairs_scenario
 from xlbridge import workbooks as W
+from xlbridge.engine import movement
 
 
 def _set(folder: Path) -> None:
@@ -42,6 +43,16 @@ def run() -> list[Row]:
         book = W.build("pairs")
         save = best_of(lambda: W.save(book, folder / "pairs.xlsx", force=True), repeat=3)
         rows.append(Row("workbooks: save pairs 30x36", save))
+        # A session from its movement, every card sheet included, against today's blank
+        # pairs.xlsx (30 x 36), both built and saved (issue 10's budget: 2x).
+        blank = best_of(lambda: W.save(W.build("pairs"), folder / "blank.xlsx", force=True), repeat=3)
+        for kind, tables, boards in (("mitchell", 15, 30), ("howell", 10, 38)):
+            plan = movement(kind, tables, boards)
+            took = best_of(lambda p=plan: W.save(W.build("pairs", movement=p), folder / "session.xlsx",
+                                                 force=True), repeat=3)
+            rows.append(Row(f"workbooks: {tables}-table {kind} session", took, blank,
+                            "blank pairs.xlsx 30x36", limit=2.0,
+                            note=f"{took / blank:.2f}x the time; {len(plan.results())} rows, 4 card sheets"))
 
         scenario = pairs_scenario(13, full=True)
         filled = W.save(scenario.build(), folder / "filled" / "pairs-full.xlsx")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..cli import CommandError
-from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, WorkbookExistsError, write_set
+from ..engine import BridgeInputError, movement
+from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, WorkbookExistsError, build, file_name, save, write_set
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,6 +30,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="paper size for printing (default: A4)")
     parser.add_argument("--force", action="store_true",
                         help="replace existing files (their contents are lost)")
+    session = parser.add_argument_group(
+        "a session from its movement (pairs only)",
+        "Write pairs.xlsx for a movement: every results row prefilled (round, table, board, "
+        "NS, EW), the movement, table cards, guide cards, paper travellers and score cards.")
+    session.add_argument("--movement", type=str.lower, choices=("mitchell", "howell"),
+                         help="the movement")
+    session.add_argument("--tables", type=int, help="tables (Mitchell 3-30, Howell 2-10)")
+    session.add_argument("--boards", type=int, help="boards in play, a multiple of the board sets")
+    session.add_argument("--pairs", type=int,
+                         help="pairs, when one fewer than two a table (a sit-out)")
+    session.add_argument("--variant", type=str.lower, choices=("skip", "relay"),
+                         help="an even-table Mitchell: skip (the default) or relay with a bye stand")
+    session.add_argument("--arrow-switch", action="store_true",
+                         help="a Mitchell with arrow-switch rounds, for one winner")
     parser.set_defaults(run=run)
 
 
@@ -37,6 +53,8 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write the templates and print the path of each file written."""
+    if args.movement or args.tables or args.boards or args.variant or args.arrow_switch or args.pairs:
+        return _session(args)
     unknown = [n for n in args.names if n not in TEMPLATES]
     if unknown:
         raise CommandError(
@@ -52,4 +70,27 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
     for path in written:
         print(path)
+    return 0
+
+
+def _session(args: argparse.Namespace) -> int:
+    """pairs.xlsx laid out from a movement."""
+    if not args.movement or not args.tables or not args.boards:
+        raise CommandError("a session needs --movement, --tables and --boards "
+                           "(e.g. --movement mitchell --tables 8 --boards 24)")
+    if set(args.names) - {"pairs"}:
+        raise CommandError("--movement writes pairs.xlsx only: give no other template")
+    try:
+        chosen = movement(args.movement, args.tables, args.boards, variant=args.variant,
+                          arrow_switch=args.arrow_switch, pairs=args.pairs)
+    except BridgeInputError as error:
+        raise CommandError(str(error)) from None
+    target = Path(args.out) / file_name("pairs")
+    try:
+        save(build("pairs", lang=args.lang, paper=args.paper, movement=chosen), target, force=args.force)
+    except WorkbookExistsError:
+        raise CommandError(f"{target} already exists (it may hold results); use --force to replace it") from None
+    except OSError as error:
+        raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
+    print(f"{target}: {chosen}")
     return 0

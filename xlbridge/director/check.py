@@ -324,9 +324,23 @@ def check_pairs(book: FilledBook) -> Checked:
         problems.add(board_cell, "no board number")
     names = ("NS", "EW", "Contract", "Declarer", "Tricks") if traveller else (
         "Board", "NS", "EW", "Contract", "Declarer", "Tricks")
+    plan = None if traveller else _movement(cells)
+    if plan is not None:
+        names = (*names, "RoundNo", "TableNo")
     results: list[PairResult] = []
     seats: list[_Seating] = []
+    pending: list[str] = []
+    present: set[tuple[object, ...]] = set()
     for row in _columns(problems, cells, names):
+        if plan is not None:
+            row, placed = row[:6], row[6:]
+            if _in_use(row):
+                present.add(tuple(_number(cell.value) for cell in row[:3]))
+            if _in_use(row) and not _in_use(row[3:6]):  # prefilled, not played yet
+                pending.append(_where(row[0], placed))
+                continue
+            if _in_use(row):
+                _check_place(problems, plan, row, placed)
         if not _in_use(row):
             continue
         if traveller:
@@ -369,11 +383,94 @@ def check_pairs(book: FilledBook) -> Checked:
         if readable and board_value is not None and play is not None:
             results.append(PairResult(board_value, ns_number, ew_number, play))
     notes = _check_boards(problems, seats, cells, options)
+    if plan is not None:
+        notes += _missing(plan, present, pending)
     event = PairsEvent(
         name=_text(cells, "EventName", book.path.stem), date=_text(cells, "EventDate"),
         pairs=pairs, results=tuple(results), scale=scale, options=options,
     )
     return Checked(book, problems.sorted(), event, notes)
+
+
+# --- the movement a pairs workbook was written from --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """One table in one round of the workbook's movement (its Movement sheet)."""
+
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+    text: str
+
+
+def _movement(cells: NamedCells) -> dict[tuple[int, int], _Place] | None:
+    """The movement's rows by (round, table), or None for a book written without one."""
+    columns = [cells.column(name) for name in ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")]
+    if not columns[0]:
+        return None
+    plan = {}
+    for round_no, table, ns, ew, boards in zip(*columns, strict=False):
+        if round_no.blank or table.blank:
+            continue
+        first, _, last = str(boards.value).partition("-")
+        span = tuple(range(int(first), int(last or first) + 1))
+        plan[int(round_no.value), int(table.value)] = _Place(
+            None if ns.blank else int(ns.value), None if ew.blank else int(ew.value), span, str(boards.value))
+    return plan
+
+
+def _where(board: Cell, placed: Sequence[Cell]) -> str:
+    round_no, table = (cell.value for cell in placed)
+    return f"board {board.value} (round {round_no}, table {table})"
+
+
+def _check_place(problems: _Problems, plan: dict[tuple[int, int], _Place], row: Sequence[Cell],
+                 placed: Sequence[Cell]) -> None:
+    """A row whose board or pairs contradict the movement at its round and table."""
+    round_cell, table_cell = placed
+    if round_cell.blank or table_cell.blank:
+        return  # a row typed by hand: nothing to compare with
+    try:
+        place = plan.get((int(round_cell.value), int(table_cell.value)))
+    except (TypeError, ValueError):
+        problems.add(round_cell, f"round {round_cell.value}, table {table_cell.value}: not whole numbers")
+        return
+    where = f"round {round_cell.value}, table {table_cell.value}"
+    if place is None:
+        problems.add(round_cell, f"{where}: not in the movement")
+        return
+    board, ns, ew = row[:3]
+    if place.ns is None or place.ew is None:
+        problems.add(board, f"board {board.value}, {where}: a sit-out in the movement (no board is played there)")
+        return
+    if board.value not in place.boards or ns.value != place.ns or ew.value != place.ew:
+        problems.add(board, f"board {board.value}, {where}: the movement has NS {place.ns} v EW {place.ew} "
+                            f"on board{'s' if len(place.boards) > 1 else ''} {place.text}")
+
+
+def _number(value: object) -> object:
+    """A cell's number as an int when it is whole (Excel stores 7 as 7.0)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _missing(plan: dict[tuple[int, int], _Place], present: set[tuple[object, ...]],
+             pending: list[str]) -> tuple[str, ...]:
+    """Notes: the movement's boards with no result yet (prefilled rows still blank) and
+    those no row has at all (board, NS and EW as the movement has them)."""
+    notes = []
+    gone = [f"board {board} (round {r}, table {t}: NS {place.ns} v EW {place.ew})"
+            for (r, t), place in sorted(plan.items()) if place.ns is not None and place.ew is not None
+            for board in place.boards if (board, place.ns, place.ew) not in present]
+    for label, items in (("no result yet", pending), ("no row in the results", gone)):
+        if not items:
+            continue
+        if len(items) <= 12:
+            notes.extend(f"{item}: {label}" for item in items)
+        else:
+            notes.append(f"{len(items)} results of the movement: {label}")
+    return tuple(notes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,8 @@ TITLES = {
 SETUP_NAMES = (
     "EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName",
     "HomeTeam", "AwayTeam", "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults",
-    "SessionRule", "Fields", "BoardSlots",
+    "SessionRule", "Fields", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable", "MoveNS",
+    "MoveEW", "MoveBoards",
 )
 
 # The inputs read for each kind; a director types these, formulas compute the rest.

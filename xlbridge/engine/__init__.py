@@ -41,7 +41,7 @@ from .matchpoints import (
     rank,
     top,
 )
-from .movement import Movement, Seating, movement
+from .movement import HOWELL, MITCHELL, Movement, Seating, movement
 from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
@@ -109,4 +109,4 @@ __all__ += [
 ]
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
-__all__ += ["Movement", "Seating", "movement"]
+__all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]

@@ -31,14 +31,15 @@ from collections.abc import Iterable
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..engine import board_dealer, board_vul
+from ..engine import MITCHELL, Movement, board_dealer, board_vul
+from . import cards, styles
 from . import formulas as f
-from . import styles
 from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
 from .names import set_value
 
 LABELS = {
+    **cards.LABELS,
     "title": ("Pairs event", "Parikilpailu"),
     "setup": ("Setup", "Asetukset"),
     "results": ("Results", "Tulokset"),
@@ -129,12 +130,21 @@ SCORINGS = ("MP", "Cross-IMPs", "Butler")
 
 
 def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
-          pairs: Iterable[tuple[int, str | None]] | None = None, scale: int = 2) -> None:
+          pairs: Iterable[tuple[int, str | None]] | None = None, scale: int = 2,
+          movement: Movement | None = None) -> None:
     """Lay out a pairs event for up to ``tables`` tables and ``boards`` boards.
 
     ``pairs`` prefills the pair list with (number, name); by default the numbers
-    1 ... 2 x ``tables`` with blank names.
+    1 ... 2 x ``tables`` with blank names. With a ``movement`` (from
+    :func:`xlbridge.engine.movement`) the book has its size and its pairs, every
+    results row is prefilled (round, table, board, NS, EW: only contract, declarer and
+    tricks are left to type), a plain Mitchell ranks each direction, and the movement
+    and its cards are added (:mod:`.cards`).
     """
+    if movement is not None:
+        tables, boards = movement.tables, movement.boards
+        if pairs is None:
+            pairs = [(number, None) for number in movement.pair_numbers]
     if not 1 <= tables <= 60 or not 1 <= boards <= 99:
         raise ValueError(f"tables {tables}, boards {boards}: must be 1-60 and 1-99")
     for table in ("contracts", "scores", "seats", "cycle", "flags", "imps", "row_codes"):
@@ -142,10 +152,12 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     pair_list = (list(pairs) if pairs is not None
                  else [(n, None) for n in range(1, 2 * tables + 1)])
     layout = _Layout(book, tables, boards, max(2 * tables, len(pair_list)))
-    _setup(book, layout, pair_list, scale)
-    _results(book, layout)
+    _setup(book, layout, pair_list, scale, movement)
+    _results(book, layout, movement)
     _ranking(book, layout)
     _travellers(book, layout)
+    if movement is not None:
+        cards.build(book, movement)
     _boards(book, layout)
 
 
@@ -207,7 +219,7 @@ class _Layout:
         return f"INDEX({self.grid_ref(start)},{board},0)"
 
 
-def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Worksheet:
+def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: Movement | None) -> Worksheet:
     t = book.t
     ws = book.sheet(t("setup"), (16, 30, 6, 7, 8, 8, 8, 8, 10))
     book.merge(ws, "A1:I1", t("title"), styles.TITLE)
@@ -228,8 +240,12 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
             book.merge(ws, f"C{row}:I{row}", t(f"{key}_note"), note)
         ws.row_dimensions[row].height = 24
 
-    option(5, "tables", "TableCount", None, book.rule_whole(1, layout.tables))
-    option(6, "boards", "BoardCount", None, book.rule_whole(1, layout.boards))
+    if movement is not None:
+        book.merge(ws, "A2:I2", f"{t('movement')}: {movement}", styles.LABEL)
+        book.define("MovementText", ws, "A2")
+    size = (movement.tables, movement.boards) if movement is not None else (None, None)
+    option(5, "tables", "TableCount", size[0], book.rule_whole(1, layout.tables))
+    option(6, "boards", "BoardCount", size[1], book.rule_whole(1, layout.boards))
     option(7, "scale", "MPScale", scale, book.rule_scale())
     book.merge(ws, "C7:I7", t("scale_note"), note)
     option(8, "scoring", "Scoring", "MP", Rule("list", f'"{",".join(SCORINGS)}"', message=t("scoring_note")))
@@ -238,7 +254,8 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
     option(10, "neuberg", "UseNeuberg", "Yes", yes_no)
     option(11, "expected", "ExpectedResults", None, book.rule_whole(1, layout.tables * 2))
     option(12, "session_rule", "SessionRule", "Yes", yes_no)
-    option(13, "fields", "Fields", 1, Rule("list", '"1,2"', message=t("fields_note")))
+    two_winners = movement is not None and movement.kind == MITCHELL and not movement.arrow_switch
+    option(13, "fields", "Fields", 2 if two_winners else 1, Rule("list", '"1,2"', message=t("fields_note")))
     most = f"MAX({layout.bcol('C')})"
     book.merge(ws, "C11:I11",
                f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),'
@@ -355,7 +372,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int) -> Workshee
     return ws
 
 
-def _results(book: Book, layout: _Layout) -> Worksheet:
+def _results(book: Book, layout: _Layout, movement: Movement | None) -> Worksheet:
     t = book.t
     ws = book.sheet(t("results"), (6, 5.5, 5.5, 8.5, 4.5, 6.5, 7, 7, 7, 7, 7, 7, 10.5, 2))
     rows, first, last = layout.rows, layout.rows[0], layout.rows[-1]
@@ -489,8 +506,27 @@ def _results(book: Book, layout: _Layout) -> Worksheet:
                 hidden)
     book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC"])
     ws.freeze_panes = f"A{first}"
-    book.page(ws, area=f"A1:M{last}", title_rows="1:4")
+    right = "M"
+    if movement is not None:
+        _prefill(book, ws, layout, movement)
+        right = "AE"
+    book.page(ws, area=f"A1:{right}{last}", title_rows="1:4")
     return ws
+
+
+def _prefill(book: Book, ws: Worksheet, layout: _Layout, movement: Movement) -> None:
+    """The movement's rows in traveller order, with their round and table (shown after
+    Check: the hidden helpers between them neither show nor print), left editable."""
+    t = book.t
+    rows = layout.rows
+    for column, key, name in (("AD", "round", "RoundNo"), ("AE", "table", "TableNo")):
+        ws.column_dimensions[column].width = 6.5
+        book.merge(ws, f"{column}3:{column}4", t(key), styles.HEAD)
+        book.column(ws, column, rows, None, styles.INPUT, name=name,
+                    rule=book.rule_whole(1, 99))
+    for r, (round_no, table, board, ns, ew) in zip(rows, movement.results(), strict=False):
+        for column, value in zip(("AD", "AE", "A", "B", "C"), (round_no, table, board, ns, ew), strict=True):
+            ws[f"{column}{r}"].value = value
 
 
 def _boards(book: Book, layout: _Layout) -> Worksheet:
