@@ -65,6 +65,7 @@ from .matchpoints import (
     rank,
     top,
 )
+from .movement import HOWELL, MITCHELL, Movement, Seating, movement
 from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
@@ -130,6 +131,9 @@ __all__ += [
     "Adjusted", "Kind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
     "is_not_played", "pairs_event", "parse_adjusted",
 ]
+
+# Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
+__all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
 ''',
 'xlbridge.engine.adjusted': r'''"""What a results row may hold besides a played contract: an artificial adjusted
 score (Law 12C2) or "not played" (RULES section 7).
@@ -1575,6 +1579,347 @@ def butler(scores: Iterable[object], drop: object = 1) -> list[int]:
     values = _scores(scores)
     level = datum(values, drop)
     return [imps(value - level) for value in values]
+''',
+'xlbridge.engine.movement': r'''"""Movements: who plays whom, at which table, on which boards (RULES section 12).
+
+:func:`movement` gives every round of a Mitchell or a Howell as :class:`Seating`
+rows, numbered as clubs number them: a Mitchell's North-South pairs 1..T stay at
+their tables and its East-West pairs T+1..2T move; a Howell's pairs are 1..2T,
+pair 2T stationary North-South at table 1. An odd number of pairs plays with a
+phantom (the highest pair number): the pair drawn against it sits out.
+
+- **Mitchell**, T tables and T board sets: East-West move up a table and the
+  boards down a table each round. With an odd T that is T rounds. With an even T,
+  either a *skip* (East-West skip a table after half the rounds; T - 1 rounds) or
+  a *relay* with a bye stand (a stand between tables T/2 and T/2 + 1 holds one set
+  each round, and tables 1 and T share one; T rounds). Arrow-switch rounds (about
+  one in eight, the last of them the last round) seat East-West North-South, so
+  that a one-winner ranking compares everybody.
+- **Howell**, T tables, 2T - 1 rounds and board sets: every pair meets every other
+  pair once and plays every set once. For 4 to 10 tables these are cyclic Room
+  squares (a stationary pair, the others on a cycle of 2T - 1), found by a search
+  for balance and kept in :data:`HOWELL_TABLES`: with an even T every pair sits in
+  the same direction as every other pair on exactly T - 1 sets (perfectly
+  balanced); with an odd T on T - 2 to T. With 2 and 3 tables no complete Howell
+  exists: the usual club movements share boards between tables.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .errors import BridgeInputError, describe
+from .numeric import whole_number
+
+MITCHELL, HOWELL = "mitchell", "howell"
+SKIP, RELAY = "skip", "relay"
+MITCHELL_TABLES = range(3, 31)
+HOWELL_TABLE_RANGE = range(2, 11)
+
+# Cyclic Howells for T tables over Z_m (m = 2T - 1), from a search for balance: the
+# starter pairs (x, y), the column (board set) of each in round 0, and which of the
+# two sits North-South (0: x). Round r adds r to every symbol and set; symbol s is
+# pair s + 1, and the stationary pair 2T plays symbol r on set r in round r.
+HOWELL_TABLES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]] = {
+    4: (((1, 3), (2, 6), (4, 5)), (2, 4, 1), (0, 0, 0)),
+    5: (((1, 2), (3, 7), (4, 6), (5, 8)), (5, 4, 2, 7), (0, 0, 1, 0)),
+    6: (((1, 2), (3, 6), (4, 8), (5, 10), (7, 9)), (3, 9, 1, 4, 5), (0, 0, 0, 0, 1)),
+    7: (((1, 2), (3, 6), (4, 9), (5, 12), (7, 11), (8, 10)), (3, 11, 2, 9, 10, 4), (0, 0, 0, 0, 1, 0)),
+    8: (((1, 2), (3, 5), (4, 10), (6, 14), (7, 11), (8, 13), (9, 12)), (4, 10, 14, 12, 8, 7, 5),
+        (0, 0, 0, 0, 0, 1, 0)),
+    9: (((1, 2), (3, 5), (4, 9), (6, 12), (7, 14), (8, 16), (10, 13), (11, 15)), (3, 8, 2, 1, 11, 15, 4, 7),
+        (0, 0, 0, 0, 0, 0, 1, 0)),
+    10: (((1, 2), (3, 5), (4, 8), (6, 13), (7, 15), (9, 18), (10, 16), (11, 14), (12, 17)),
+         (3, 8, 15, 12, 4, 13, 6, 5, 10), (0, 1, 0, 0, 0, 1, 1, 1, 1)),
+}
+
+# The usual small Howells, (NS, EW, set) per table and round: two tables share each
+# round's set; with three, all three share the last round's set.
+SMALL_HOWELLS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
+    2: (((1, 2, 0), (3, 4, 0)), ((1, 3, 1), (4, 2, 1)), ((1, 4, 2), (2, 3, 2))),
+    3: (((1, 3, 0), (2, 5, 1), (4, 6, 2)), ((1, 4, 1), (2, 6, 0), (3, 5, 3)),
+        ((5, 1, 2), (2, 4, 3), (6, 3, 1)), ((6, 1, 3), (2, 3, 2), (4, 5, 0)),
+        ((1, 2, 4), (3, 4, 4), (5, 6, 4))),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One table in one round: the North-South and East-West pairs (None for the
+    phantom: the other pair sits out) and the boards they play."""
+
+    round: int
+    table: int
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+
+    @property
+    def sits_out(self) -> bool:
+        """True when one side is the phantom: nobody plays here this round."""
+        return self.ns is None or self.ew is None
+
+    def opponent(self, pair: int) -> int | None:
+        """The pair ``pair`` meets here (None: it sits out)."""
+        return self.ew if pair == self.ns else self.ns
+
+    def direction(self, pair: int) -> str:
+        """``NS`` or ``EW``: where ``pair`` sits."""
+        return "NS" if pair == self.ns else "EW"
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A whole movement: its rows (round by round, table by table) and what it is."""
+
+    kind: str
+    tables: int
+    pairs: int
+    boards: int
+    rounds: int
+    per_round: int
+    variant: str | None
+    arrow_switch: tuple[int, ...]
+    rows: tuple[Seating, ...]
+
+    def __str__(self) -> str:
+        """``Mitchell, 8 tables (skip), 16 pairs: 7 rounds of 3 boards``."""
+        name = {MITCHELL: "Mitchell", HOWELL: "Howell"}[self.kind]
+        extra = f" ({self.variant})" if self.variant else ""
+        arrow = f", arrow-switch round{'s' if len(self.arrow_switch) > 1 else ''} " + ", ".join(
+            map(str, self.arrow_switch)) if self.arrow_switch else ""
+        return (f"{name}, {self.tables} tables{extra}, {self.pairs} pairs: {self.rounds} rounds of "
+                f"{self.per_round} board{'s' if self.per_round != 1 else ''}{arrow}")
+
+    @property
+    def pair_numbers(self) -> list[int]:
+        """The pairs that play, in number order (the phantom is not one)."""
+        return sorted({p for row in self.rows for p in (row.ns, row.ew) if p is not None})
+
+    @property
+    def played(self) -> tuple[Seating, ...]:
+        """The rows where boards are played (not the sit-outs)."""
+        return tuple(row for row in self.rows if not row.sits_out)
+
+    def at(self, round: int, table: int) -> Seating | None:
+        """The row of ``table`` in ``round``, or None."""
+        return self._index().get((round, table))
+
+    def of_pair(self, pair: int) -> list[Seating]:
+        """The rows of ``pair``, round by round (its sit-outs included)."""
+        return [row for row in self.rows if pair in (row.ns, row.ew)]
+
+    def results(self) -> list[tuple[int, int, int, int, int]]:
+        """(round, table, board, NS, EW) of every board played, in traveller order:
+        board by board, round by round."""
+        rows = [(row.round, row.table, board, row.ns, row.ew) for row in self.played for board in row.boards]
+        return sorted(rows, key=lambda r: (r[2], r[0], r[1]))
+
+    def boards_played(self) -> dict[int, int]:
+        """How many boards each pair plays."""
+        count: Counter[int] = Counter()
+        for row in self.played:
+            count[row.ns] += len(row.boards)
+            count[row.ew] += len(row.boards)
+        return dict(sorted(count.items()))
+
+    def times_played(self) -> dict[int, int]:
+        """How many times each board is played."""
+        count: Counter[int] = Counter(board for row in self.played for board in row.boards)
+        return dict(sorted(count.items()))
+
+    def comparisons(self) -> dict[tuple[int, int], int]:
+        """For each two pairs (lower number first), the boards on which they sit in the
+        same direction at different tables: the results of theirs compared directly."""
+        sides: dict[tuple[int, str], list[int]] = defaultdict(list)
+        for row in self.played:
+            for board in row.boards:
+                sides[board, "NS"].append(row.ns)
+                sides[board, "EW"].append(row.ew)
+        count: Counter[tuple[int, int]] = Counter()
+        for group in sides.values():
+            for i, first in enumerate(group):
+                for second in group[i + 1:]:
+                    count[min(first, second), max(first, second)] += 1
+        pairs = self.pair_numbers
+        return {(a, b): count[a, b] for i, a in enumerate(pairs) for b in pairs[i + 1:]}
+
+    @property
+    def balance(self) -> tuple[int, int]:
+        """The fewest and most boards on which two pairs are compared directly; equal
+        in a perfectly balanced movement.
+
+        >>> movement("howell", 4, 14).balance
+        (6, 6)
+        """
+        values = list(self.comparisons().values())
+        return (min(values), max(values)) if values else (0, 0)
+
+    def shared(self) -> dict[tuple[int, tuple[int, ...]], tuple[int, ...]]:
+        """The boards played at more than one table in a round (a relay or a shared
+        set): (round, boards) -> the tables.
+
+        >>> movement("mitchell", 4, 8, variant="relay").shared()[1, (1, 2)]
+        (1, 4)
+        """
+        tables: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)
+        for row in self.rows:
+            tables[row.round, row.boards].append(row.table)
+        return {key: tuple(found) for key, found in tables.items() if len(found) > 1}
+
+    def next_for_boards(self, round: int, table: int) -> str:
+        """Where the boards played at ``table`` in ``round`` go next: ``table 3``; when no
+        table plays them in the next round, ``relay, round 5 table 2`` (the round they
+        are played again) or ``relay``; ``-`` after the last round.
+
+        >>> m = movement("howell", 4, 7)
+        >>> m.next_for_boards(1, 2), m.next_for_boards(1, 3), m.next_for_boards(7, 2)
+        ('table 4', 'relay, round 3 table 2', '-')
+        """
+        row = self.at(round, table)
+        if row is None or round == self.rounds:
+            return "-"
+        for later_round in range(round + 1, self.rounds + 1):
+            later = sorted(r.table for r in self.rows if r.round == later_round and r.boards == row.boards)
+            if later and later_round == round + 1:
+                return ", ".join(f"table {t}" for t in later)
+            if later:
+                return f"relay, round {later_round} table {later[0]}"
+        return "relay"
+
+    def next_for_pair(self, round: int, pair: int) -> str:
+        """Where ``pair`` goes after ``round``: ``table 4 EW``, or ``-`` after the last."""
+        if round == self.rounds:
+            return "-"
+        row = next((r for r in self.rows if r.round == round + 1 and pair in (r.ns, r.ew)), None)
+        if row is None:
+            return "-"
+        if row.sits_out:
+            return "sit out"
+        return f"table {row.table} {row.direction(pair)}"
+
+    def _index(self) -> dict[tuple[int, int], Seating]:
+        cached = self.__dict__.get("_by_place")
+        if cached is None:
+            cached = {(row.round, row.table): row for row in self.rows}
+            object.__setattr__(self, "_by_place", cached)
+        return cached
+
+
+def movement(kind: object, tables: object, boards: object, *, variant: object = None,
+             arrow_switch: object = False, pairs: object = None) -> Movement:
+    """The movement ``kind`` (``mitchell`` or ``howell``) for ``tables`` tables and
+    ``boards`` boards in play; ``pairs`` may be one fewer than two a table (a phantom).
+
+    >>> m = movement("mitchell", 7, 21)
+    >>> str(m)
+    'Mitchell, 7 tables, 14 pairs: 7 rounds of 3 boards'
+    >>> m.at(2, 1)
+    Seating(round=2, table=1, ns=1, ew=14, boards=(4, 5, 6))
+    >>> movement("howell", 4, 20)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: boards 20: ... so boards must be a multiple of 7 (14 or 21)
+    """
+    name = str(kind).strip().lower() if isinstance(kind, str) else kind
+    if name not in (MITCHELL, HOWELL):
+        raise BridgeInputError(f"movement {describe(kind)}: must be mitchell or howell")
+    count = whole_number(tables, "tables", 1)
+    allowed = MITCHELL_TABLES if name == MITCHELL else HOWELL_TABLE_RANGE
+    if count not in allowed:
+        raise BridgeInputError(f"tables {describe(tables)}: a {name.title()} here has "
+                               f"{allowed[0]}-{allowed[-1]} tables")
+    seated = 2 * count if pairs is None or pairs == "" else whole_number(pairs, "pairs", 1)
+    if seated not in (2 * count, 2 * count - 1):
+        raise BridgeInputError(f"pairs {describe(pairs)}: {count} tables seat {2 * count - 1} or {2 * count} pairs")
+    chosen = _variant(name, count, variant, sit_out=seated < 2 * count)
+    if name == HOWELL and arrow_switch:
+        raise BridgeInputError("arrow-switch: only for a Mitchell (a Howell has one winner already)")
+    sets = count if name == MITCHELL else 2 * count - 1 if count >= 4 else {2: 3, 3: 5}[count]
+    total = whole_number(boards, "boards", 1)
+    if total % sets or total < sets:
+        near = sorted({max(sets, total // sets * sets), (total // sets + 1) * sets})
+        title = f"{count}-table {name.title()}"
+        raise BridgeInputError(f"boards {describe(boards)}: a {title} has {sets} board sets, so boards must "
+                               f"be a multiple of {sets} ({' or '.join(map(str, near))})")
+    built = _build(name, count, total // sets, chosen, bool(arrow_switch))
+    phantom = 2 * count if seated < 2 * count else None
+    rows = tuple(Seating(r.round, r.table, None if r.ns == phantom else r.ns, None if r.ew == phantom else r.ew,
+                         r.boards) for r in built.rows) if phantom else built.rows
+    return Movement(built.kind, count, seated, total, built.rounds, total // sets, chosen, built.arrow_switch, rows)
+
+
+def _variant(kind: str, tables: int, variant: object, sit_out: bool) -> str | None:
+    """An even-table Mitchell's variant: skip by default, relay with a sit-out (a skip
+    Mitchell's phantom would miss one board set, played then more often than the rest)."""
+    if variant is None or variant == "":
+        return (RELAY if sit_out else SKIP) if kind == MITCHELL and tables % 2 == 0 else None
+    text = str(variant).strip().lower()
+    if kind == HOWELL or tables % 2:
+        raise BridgeInputError(f"variant {describe(variant)}: only an even-table Mitchell has one (skip or relay)")
+    if text not in (SKIP, RELAY):
+        raise BridgeInputError(f"variant {describe(variant)}: must be skip or relay")
+    if text == SKIP and sit_out:
+        raise BridgeInputError(f"variant {describe(variant)}: with a sit-out one board set would be played more "
+                               "often than the others; use relay")
+    return text
+
+
+@functools.lru_cache(maxsize=64)
+def _build(kind: str, tables: int, per_round: int, variant: str | None, arrow: bool) -> Movement:
+    """The movement with every pair present (the phantom is removed by the caller)."""
+    cells = list(_mitchell(tables, variant) if kind == MITCHELL else _howell(tables))
+    rounds = max(r for r, _, _, _, _ in cells)
+    switched: tuple[int, ...] = ()
+    if arrow:
+        share = max(1, round(rounds / 8))
+        switched = tuple(sorted(rounds - i * (rounds // share) for i in range(share)))
+    rows = []
+    for r, table, ns, ew, board_set in sorted(cells, key=lambda c: (c[0], c[1])):
+        if r in switched:
+            ns, ew = ew, ns
+        first = board_set * per_round + 1
+        rows.append(Seating(r, table, ns, ew, tuple(range(first, first + per_round))))
+    return Movement(kind, tables, 2 * tables, 0, rounds, per_round, variant, switched, tuple(rows))
+
+
+def _mitchell(tables: int, variant: str | None) -> Iterator[tuple[int, int, int, int, int]]:
+    """(round, table, NS, EW, set) of a Mitchell: NS pair t at table t, EW pair T + e
+    started at table e and moves up; the sets move down."""
+    if variant == RELAY:
+        half = tables // 2
+
+        def position(table: int) -> int:  # the place of a table's set; the bye stand is half
+            return 0 if table == tables - 1 else table if table < half else table + 1
+
+        for r in range(tables):
+            for t in range(tables):
+                yield r + 1, t + 1, t + 1, tables + 1 + (t - r) % tables, (position(t) + r) % tables
+        return
+    rounds = tables - 1 if variant == SKIP else tables
+    for r in range(rounds):
+        for t in range(tables):
+            moved = r + (1 if variant == SKIP and r >= tables // 2 else 0)
+            yield r + 1, t + 1, t + 1, tables + 1 + (t - moved) % tables, (t + r) % tables
+
+
+def _howell(tables: int) -> Iterator[tuple[int, int, int, int, int]]:
+    """(round, table, NS, EW, set) of a Howell."""
+    if tables in SMALL_HOWELLS:
+        for r, seats in enumerate(SMALL_HOWELLS[tables], start=1):
+            for t, (ns, ew, board_set) in enumerate(seats, start=1):
+                yield r, t, ns, ew, board_set
+        return
+    starter, columns, north = HOWELL_TABLES[tables]
+    m = 2 * tables - 1
+    for r in range(m):
+        yield r + 1, 1, 2 * tables, r + 1, r
+        for t, ((x, y), column, first) in enumerate(zip(starter, columns, north, strict=True), start=2):
+            a, b = (x + r) % m + 1, (y + r) % m + 1
+            yield (r + 1, t, *((a, b) if first == 0 else (b, a)), (column + r) % m)
 ''',
 'xlbridge.engine.numeric': r'''"""Numbers as spreadsheets deliver them: ints, floats, numeric text."""
 

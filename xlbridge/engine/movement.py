@@ -189,15 +189,24 @@ class Movement:
         return {key: tuple(found) for key, found in tables.items() if len(found) > 1}
 
     def next_for_boards(self, round: int, table: int) -> str:
-        """Where the boards played at ``table`` in ``round`` go next: ``table 3``, or
-        ``relay`` when no table plays them in the next round, ``-`` after the last."""
+        """Where the boards played at ``table`` in ``round`` go next: ``table 3``; when no
+        table plays them in the next round, ``relay, round 5 table 2`` (the round they
+        are played again) or ``relay``; ``-`` after the last round.
+
+        >>> m = movement("howell", 4, 7)
+        >>> m.next_for_boards(1, 2), m.next_for_boards(1, 3), m.next_for_boards(7, 2)
+        ('table 4', 'relay, round 3 table 2', '-')
+        """
         row = self.at(round, table)
         if row is None or round == self.rounds:
             return "-"
-        later = [r for r in self.rows if r.round == round + 1 and r.boards == row.boards]
-        if not later:
-            return "relay"
-        return ", ".join(f"table {r.table}" for r in sorted(later, key=lambda r: r.table))
+        for later_round in range(round + 1, self.rounds + 1):
+            later = sorted(r.table for r in self.rows if r.round == later_round and r.boards == row.boards)
+            if later and later_round == round + 1:
+                return ", ".join(f"table {t}" for t in later)
+            if later:
+                return f"relay, round {later_round} table {later[0]}"
+        return "relay"
 
     def next_for_pair(self, round: int, pair: int) -> str:
         """Where ``pair`` goes after ``round``: ``table 4 EW``, or ``-`` after the last."""
