@@ -27,6 +27,14 @@ def test_score_one_deal_from_ns_view():
     assert xlbridge_command("score", "3NT", "E", "=", "--vul", "All").stdout == "NS -600\n"
     assert xlbridge_command("score", "4SX", "N", "-1", "--vul", "7").stdout == "NS -200\n"
     assert xlbridge_command("score", "PASS", "N", "0").stdout == "NS 0\n"
+    assert xlbridge_command("score", "PASS").stdout == "NS 0\n"  # nothing else to give
+    assert xlbridge_command("score", "passed out").stdout == "NS 0\n"
+
+
+def test_a_contract_without_declarer_or_result_says_what_is_missing():
+    done = xlbridge_command("score", "4S")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "xlbridge: 4S: give the declarer and the result too, e.g. xlbridge score 4S N 10\n"
 
 
 def test_bad_input_is_one_line_and_exit_2():

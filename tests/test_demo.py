@@ -124,12 +124,15 @@ def test_the_sample_is_a_realistic_field() -> None:
     assert 0.6 < sum(made) / len(made) < 0.85  # most contracts make, as at a club
 
 
-def test_demo_refuses_to_overwrite_without_force(demo) -> None:
+def test_demo_run_again_shows_the_results_and_keeps_the_files(demo) -> None:
     out, _ = demo
+    before = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
     done = run_demo("--out", out)
-    assert done.returncode == 2
-    assert "already exist" in done.stderr and "--force" in done.stderr
-    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert done.returncode == 0, done.stderr
+    assert printed_ranking(done.stdout) == printed_ranking(demo[1])  # the results again
+    last = done.stdout.strip().splitlines()[-1]
+    assert "already there" in last and f"xlbridge demo --out {out} --force" in last
+    assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before  # nothing rewritten
     done = run_demo("--out", out, "--force")
     assert done.returncode == 0, done.stderr
     assert printed_ranking(done.stdout) == printed_ranking(demo[1])  # the same sample every run

@@ -7,6 +7,7 @@ engine's public functions, independently of :mod:`xlbridge.director.report`.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import os
 import re
@@ -169,6 +170,11 @@ def test_pdf_for_the_notice_board(books, tmp_path: Path) -> None:
     assert f"{best[1][1]:.2f}" in page.text
     assert event.name.split()[0] in page.text
     assert all(word.x_max <= page.width for word in page.words)
+    words = page.text.split()
+    assert "Top" in words and "432" in words  # the Top column, as the console and CSV have
+    assert "264" in words and "264.0" not in words  # whole matchpoints print whole
+    header = [w.text for w in page.words if w.y_max < 60]  # the page header: event and date
+    assert " ".join(header) == f"{event.name} {event.date}" and "xlbridge" not in page.text
 
     match_pdf = tmp_path / "match.pdf"
     done = run_report(books["teams"], "--pdf", match_pdf, "--paper", "Letter")
@@ -176,6 +182,28 @@ def test_pdf_for_the_notice_board(books, tmp_path: Path) -> None:
     [page] = lo.pdf_words(match_pdf)
     assert round(page.width) == 612  # Letter
     assert "win by" in page.text and sample.team_match().away.split()[0] in page.text
+    assert "Kallio Bridge Club" in page.text  # a team's name whole, not cut at 14 characters
+
+
+def test_printouts_leave_room_for_every_heading() -> None:
+    from xlbridge.director import printout
+    from xlbridge.director import report as reports
+
+    event = sample.pairs_event()
+    traveller = dataclasses.replace(event, results=tuple(r for r in event.results if r.board == 5))
+    match = sample.team_match()
+    for book in (printout.pairs_printout(reports.score_pairs(event)),
+                 printout.traveller_printout(reports.score_pairs(traveller)),
+                 printout.teams_printout(reports.score_teams(match))):
+        sheet = book.active
+        for cell in sheet[4]:
+            if not cell.value:
+                continue
+            # Bold 11 pt is about 1.1 characters of the column's width unit, plus an indent
+            # each side; a team's name may wrap, so there only its longest word must fit.
+            text = str(cell.value)
+            need = max(map(len, text.split())) if text in (match.home, match.away) else len(text)
+            assert sheet.column_dimensions[cell.column_letter].width >= need * 1.1 + 2, text
 
 
 def _set_cell_in_xml(path: Path, out: Path, sheet_part: str, ref: str, value: int) -> None:

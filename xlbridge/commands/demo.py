@@ -48,14 +48,17 @@ def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     samples = [out / PAIRS_FILE, out / TEAMS_FILE]
     existing = [str(p) for p in samples if p.exists()]
-    if existing and not args.force:
-        raise CommandError(f"{', '.join(existing)} already exist; use --force to replace "
-                           "them or --out to choose another folder")
     event, match = sample.pairs_event(), sample.team_match()
     # The engine scores the sample first, so the ranking shows at once; the files follow.
     pairs, teams = reports.score_pairs(event), reports.score_teams(match)
     print(reports.format_pairs(pairs), end="\n\n", flush=True)
     print(reports.format_teams(teams), end="\n\n", flush=True)
+    if existing and not args.force:
+        # A second run in the same folder: the results again, and the files left as they are.
+        print(f"{' and '.join(existing)} {'are' if len(existing) > 1 else 'is'} already there, "
+              f"kept as {'they are' if len(existing) > 1 else 'it is'} (they may hold your changes); "
+              f"rewrite them with `xlbridge demo --out {out} --force`, or use --out for another folder")
+        return EXIT_OK
     try:
         written = workbooks.write_set(out, lang=args.lang, paper=args.paper, force=args.force)
         workbooks.save(fill.pairs_workbook(event, lang=args.lang, paper=args.paper, fit=True),

@@ -154,6 +154,8 @@ def _tricks(contract: Contract) -> Callable[[object], int]:
             raise BridgeInputError(f"tricks {describe(value)}: type the tricks declarer took "
                                    f"as a number ({taken}), not as text")
         number = whole_number(value, "tricks")
+        if number > 13:
+            raise BridgeInputError(f"tricks {describe(value)}: must be 0-13, the tricks declarer took")
         if number < 0:
             raise BridgeInputError(f"tricks {describe(value)}: type the tricks declarer took, "
                                    f"0-13 (down {-number} in {contract} is "

@@ -23,7 +23,9 @@ _RULE = Border(bottom=Side(style="thin"))
 _SIGNED = "+0;-0;0"
 
 
-def _sheet(title: str, subtitle: str, paper: str) -> tuple[Workbook, Worksheet]:
+def _sheet(title: str, subtitle: str, paper: str, header: tuple[str, str] = ("", "")) -> tuple[Workbook, Worksheet]:
+    """A one-sheet workbook: title, subtitle, paper; the page header carries ``header``
+    (the event's name and date), never the program's name."""
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Results"
@@ -38,8 +40,13 @@ def _sheet(title: str, subtitle: str, paper: str) -> tuple[Workbook, Worksheet]:
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
     sheet.print_options.horizontalCentered = True
     sheet.oddFooter.center.text = "Page &P of &N"
-    sheet.oddHeader.right.text = "xlbridge"
+    # "&" starts a code in headers: a literal one is written "&&".
+    sheet.oddHeader.left.text = header[0].replace("&", "&&")
+    sheet.oddHeader.right.text = header[1].replace("&", "&&")
     return workbook, sheet
+
+
+POINTS = "points"  # a column of matchpoints or IMPs: whole numbers whole, others 2 decimals
 
 
 def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Sequence[object]],
@@ -48,8 +55,9 @@ def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Seq
     for column, (text, width) in enumerate(zip(header, widths, strict=True), start=1):
         cell = sheet.cell(top, column, text)
         cell.font, cell.border = _HEAD, _RULE
+        # Wrapped, so that a long heading (a team's name) shows whole on two lines.
         cell.alignment = Alignment(horizontal="left" if number_formats[column - 1] is None
-                                   else "right", indent=1)
+                                   else "right", indent=1, wrap_text=True, vertical="bottom")
         sheet.column_dimensions[cell.column_letter].width = width
     for offset, row in enumerate(rows, start=1):
         for column, value in enumerate(row, start=1):
@@ -63,6 +71,9 @@ def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Seq
             if fmt is None:
                 cell.alignment = Alignment(horizontal="left", indent=1)
             else:
+                if fmt == POINTS:
+                    whole = isinstance(value, int | float) and float(value).is_integer()
+                    fmt = "0" if whole else "0.00"
                 cell.number_format = fmt
                 cell.alignment = Alignment(horizontal="right", indent=1)
     sheet.print_title_rows = f"{top}:{top}"
@@ -76,7 +87,7 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
         event.name or "Pairs event",
         f"{event.date}   {len(report.scored.pairs)} pairs, {report.boards} boards, "
         f"{scoring_text(report)}".strip(),
-        paper,
+        paper, (event.name, event.date),
     )
     top = 4
     for heading, totals in report.rankings():
@@ -87,12 +98,12 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
             rows = [[t.place, t.pair, report.names.get(t.pair, ""), round(t.imps, 2),
                      round(t.imps_per_board, 2), t.boards] for t in totals]
             top = _table(sheet, top, ["Place", "Pair", "Names", "IMPs", "Per board", "Boards"], rows,
-                         [8, 7, 40, 10, 11, 9], [None, "0", None, "0.00", "0.00", "0"]) + 1
+                         [9, 8, 38, 10, 12, 10], [None, "0", None, POINTS, "0.00", "0"]) + 1
         else:
-            rows = [[t.place, t.pair, report.names.get(t.pair, ""), t.mp, round(t.percent, 2)]
-                    for t in totals]
-            top = _table(sheet, top, ["Place", "Pair", "Names", "MP", "%"], rows,
-                         [8, 7, 44, 10, 9], [None, "0", None, "0.0", "0.00"]) + 1
+            rows = [[t.place, t.pair, report.names.get(t.pair, ""), round(t.mp, 2), round(t.top, 2),
+                     round(t.percent, 2)] for t in totals]
+            top = _table(sheet, top, ["Place", "Pair", "Names", "MP", "Top", "%"], rows,
+                         [9, 8, 38, 10, 9, 10], [None, "0", None, POINTS, POINTS, "0.00"]) + 1
     return workbook
 
 
@@ -102,7 +113,7 @@ def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
     workbook, sheet = _sheet(
         f"{match.home} v {match.away}",
         f"{match.name}   {match.date}   {len(report.boards)} boards".strip(),
-        paper,
+        paper, (match.name, match.date),
     )
     rows = [
         [b.board, describe_play(b.open), b.open_score, describe_play(b.closed), b.closed_score,
@@ -112,9 +123,10 @@ def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
     rows.append(["Total", None, None, None, None, report.imps_home, report.imps_away])
     rows.append(["VP", None, None, None, None, report.vp_home, report.vp_away])
     end = _table(
-        sheet, 4, ["Board", "Open room", "NS", "Closed room", "NS", match.home[:14], match.away[:14]],
-        rows, [7, 14, 8, 14, 8, 15, 15], [None, None, _SIGNED, None, _SIGNED, "0", "0"],
+        sheet, 4, ["Board", "Open room", "NS", "Closed room", "NS", match.home, match.away],
+        rows, [8, 14, 8, 14, 8, 18, 18], [None, None, _SIGNED, None, _SIGNED, "0", "0"],
     )
+    sheet.row_dimensions[4].height = 44  # room for a team's name on three lines
     for column in (6, 7):
         sheet.cell(end - 1, column).number_format = "0.00"
     sheet.cell(end + 1, 1, report.verdict).font = _HEAD
@@ -125,11 +137,13 @@ def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
     """One board's traveller with scores and matchpoints, ready to print."""
     results = report.event.results
     board = results[0].board if results else ""
-    workbook, sheet = _sheet(f"Board {board}", f"{len(results)} results", paper)
+    event = report.event
+    workbook, sheet = _sheet(f"Board {board}", f"{len(results)} results", paper, (event.name, event.date))
     _table(
         sheet, 4, ["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"],
-        [[result.ns, result.ew, describe_play(result.play), points.score, points.ns, points.ew]
+        [[result.ns, result.ew, describe_play(result.play), "" if points.score is None else points.score,
+          None if points.ns is None else round(points.ns, 2), None if points.ew is None else round(points.ew, 2)]
          for result, points in zip(results, report.scored.rows, strict=True)],
-        [7, 7, 14, 10, 9, 9], ["0", "0", None, _SIGNED, "0.0", "0.0"],
+        [8, 8, 16, 13, 11, 11], ["0", "0", None, _SIGNED, POINTS, POINTS],
     )
     return workbook
