@@ -124,7 +124,7 @@ def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
     rows.append(["VP", None, None, None, None, report.vp_home, report.vp_away])
     end = _table(
         sheet, 4, ["Board", "Open room", "NS", "Closed room", "NS", match.home, match.away],
-        rows, [8, 14, 8, 14, 8, 18, 18], [None, None, _SIGNED, None, _SIGNED, "0", "0"],
+        rows, [8, 15, 8, 15, 8, 18, 18], [None, None, _SIGNED, None, _SIGNED, "0", "0"],
     )
     sheet.row_dimensions[4].height = 44  # room for a team's name on three lines
     for column in (6, 7):
