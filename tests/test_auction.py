@@ -1,4 +1,4 @@
-"""The auction (RULES section 11): legal calls, the final contract and declarer."""
+"""The auction (docs/rules.md §11): legal calls, the final contract and declarer."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Chicago (RULES section 4): rounds, running totals, the Laws' part scores, compensation."""
+"""Chicago (docs/rules.md §4): rounds, running totals, the Laws' part scores, compensation."""
 
 import re
 

@@ -1,10 +1,10 @@
-"""Worked examples from the Laws, the seeds (RULES.md) and FUNCTIONS.md, through the Python API."""
+"""Worked examples from the Laws, the seeds (docs/rules.md) and FUNCTIONS.md, through the Python API."""
 
 import pytest
 
 import xlbridge
 
-# RULES section 2: (contract, tricks, declarer vulnerable, score)
+# docs/rules.md §2: (contract, tricks, declarer vulnerable, score)
 RULES_EXAMPLES = [
     ("1C", 7, False, 70),
     ("1NT", 9, True, 150),

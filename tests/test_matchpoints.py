@@ -1,4 +1,4 @@
-"""Matchpoints and the other pair scorings on one board (RULES section 7)."""
+"""Matchpoints and the other pair scorings on one board (docs/rules.md §7)."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""pairs_event against hand-worked examples of each rule (RULES section 7, Law 12C2).
+"""pairs_event against hand-worked examples of each rule (docs/rules.md §7, Law 12C2).
 
 Every expected figure below was worked out by hand from the rule, not by running
 the code: the comments show the arithmetic.

@@ -1,4 +1,4 @@
-"""Pivot bridge (RULES section 10): the schedules and each player's net and place."""
+"""Pivot bridge (docs/rules.md §10): the schedules and each player's net and place."""
 
 import itertools
 import re
@@ -16,7 +16,7 @@ from xlbridge import (
     pivot_standings,
 )
 
-# RULES section 10, as (N, E, S, W, sits out).
+# docs/rules.md §10, as (N, E, S, W, sits out).
 FOUR = [(2, 4, 1, 3, None), (3, 2, 1, 4, None), (4, 3, 1, 2, None)]
 FIVE = [(2, 4, 1, 3, 5), (5, 3, 1, 2, 4), (4, 2, 1, 5, 3), (3, 5, 1, 4, 2), (4, 5, 2, 3, 1)]
 

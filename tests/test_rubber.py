@@ -1,4 +1,4 @@
-"""Rubber bridge (RULES section 9): the score sheet, games, vulnerability, bonuses."""
+"""Rubber bridge (docs/rules.md §9): the score sheet, games, vulnerability, bonuses."""
 
 import re
 

@@ -514,7 +514,7 @@ def test_any_cells_give_a_value_or_value_text(function, data):
 
 
 def test_workbooks_keep_every_function_name_free():
-    # Defined names must never equal a function name (WORKBOOKS.md); the generator's
+    # Defined names must never equal a function name (docs/workbooks.md); the generator's
     # guard list must know every function this module defines.
     from xlbridge.workbooks.names import XLBRIDGE_FUNCTIONS
 

@@ -30,7 +30,7 @@ def col(*values):
     return [[v] for v in values]
 
 
-# --- rubber (RULES section 9)
+# --- rubber (docs/rules.md §9)
 
 # Seed 000 c: EW 1NT+1, NS 2C+1, EW 2S+1 (EW game), EW 6S made: EW win 2-0.
 SEED = (col("1NT", "2C", "2S", "6S"), col("E", "N", "W", "W"), col(8, 9, 9, 12))
@@ -234,7 +234,7 @@ def test_any_rubber_as_the_engine_scores_it(deals):
         assert [sum(r[1] + r[2] + r[5] for r in ledger), sum(r[3] + r[4] + r[6] for r in ledger)] == expected
 
 
-# --- Chicago (RULES section 4)
+# --- Chicago (docs/rules.md §4)
 
 # Deal 1 NS 1NT+1; deal 2 EW 4S=; deal 3 NS 3NT-1; deal 4 EW 2H+2... as 8 tricks: 2H+0.
 CHICAGO = (col("1NT", "4S", "3NT", "2H"), col("S", "E", "N", "W"), col(8, 10, 8, 8))
@@ -291,7 +291,7 @@ def test_chicago_options_over_a_column_give_a_row_of_totals_each():
     assert CHICAGOTOTAL(*CHICAGO, col("standard", "duplicate")) == [[120, 830], [120, 580]]
 
 
-# --- pivot bridge (RULES section 10): (N, E, S, W, sits out) of each round
+# --- pivot bridge (docs/rules.md §10): (N, E, S, W, sits out) of each round
 
 FOUR = [[2, 4, 1, 3, ""], [3, 2, 1, 4, ""], [4, 3, 1, 2, ""]]
 FIVE = [[2, 4, 1, 3, 5], [5, 3, 1, 2, 4], [4, 2, 1, 5, 3], [3, 5, 1, 4, 2], [4, 5, 2, 3, 1]]
@@ -330,7 +330,7 @@ def test_pivot_errors_and_blanks():
     assert PIVOTSEATS("#N/A", 1) == NA.format("players")
 
 
-# --- the auction (RULES section 11)
+# --- the auction (docs/rules.md §11)
 
 DIAGRAM = [  # a bidding diagram as written: W, N, E, S columns, dealer North
     [None, "1C", "P", "1S"],

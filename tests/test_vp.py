@@ -33,7 +33,7 @@ def test_loser_gets_the_rest_of_20():
 
 
 def test_plain_rounding_of_the_formula_misses_48_entries():
-    # RULES section 6: the published tables were adjusted for convexity after rounding.
+    # docs/rules.md §6: the published tables were adjusted for convexity after rounding.
     misses = [
         (n, m) for n, m, v in official() if round(xlbridge.vp_exact(m, n), 2) != v
     ]

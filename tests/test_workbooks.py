@@ -21,7 +21,7 @@ from xlbridge.workbooks.names import EXCEL_FUNCTIONS, name_problem
 
 SHIPPED = Path(__file__).resolve().parent.parent / "workbooks"
 
-# The public names (WORKBOOKS.md and the ones this package adds), by template:
+# The public names (docs/workbooks.md), by template:
 # single cells, then groups of equally long columns with their length.
 CELLS = {
     "traveller": {"Board", "EventName", "EventDate", "MPScale", "Dealer", "Vulnerability",

@@ -35,7 +35,7 @@ HOME = ("rubber", "chicago")
 
 
 def seed_examples() -> list[Scenario]:
-    """RULES section 9's rubber and section 4's compensation example."""
+    """docs/rules.md §9's rubber and section 4's compensation example."""
     rows = [("1NT", "E", 8, None), ("2C", "N", 9, None), ("2S", "W", 9, None), ("6S", "W", 12, None)]
     rubber = Scenario("rubber", "rubber-seed", {n: [r[c] for r in rows] for c, n in enumerate(
         ("Contract", "Declarer", "Tricks", "Honours"))}, rubber_expected(rows))

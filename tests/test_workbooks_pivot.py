@@ -55,7 +55,7 @@ def test_registered_and_documented_names_with_their_shapes(book):
     assert set(book.defined_names) == documented | {"tblPivot4", "tblPivot5"}
     for name in book.defined_names:
         assert name_problem(name) is None, name
-    for word in ("PlayerNet", "PlayerPlace", "Player"):  # WORKBOOKS.md's names
+    for word in ("PlayerNet", "PlayerPlace", "Player"):  # docs/workbooks.md's names
         assert f"``{word}``" in pivot.__doc__
 
 

@@ -136,7 +136,7 @@ __all__ += [
 __all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
 ''',
 'xlbridge.engine.adjusted': r'''"""What a results row may hold besides a played contract: an artificial adjusted
-score (Law 12C2) or "not played" (RULES section 7).
+score (Law 12C2) or "not played" (docs/rules.md §7).
 
 ``A60/40`` gives North-South 60% and East-West 40% of the board's top (NS first);
 ``A60``, ``A50`` and ``A40`` give both sides the same. Each side is 40
@@ -248,7 +248,7 @@ def imps_for(percent: int) -> int:
     """
     return (percent - 50) * 3 // 10
 ''',
-'xlbridge.engine.auction': r'''"""The auction: calls in turn from the dealer, checked against the rules (RULES section 11).
+'xlbridge.engine.auction': r'''"""The auction: calls in turn from the dealer, checked against the rules (docs/rules.md §11).
 
 A bid must be higher than the last bid (higher level, or the same level and a
 higher strain); a double only of the opponents' last bid, not already
@@ -549,7 +549,7 @@ def auction_contract(calls: object, dealer: object) -> Contract:
         f"{result.contract.level}{result.contract.strain} needs three passes in a row"
     )
 ''',
-'xlbridge.engine.chicago': r'''"""Chicago: four-deal rounds with a fixed dealer and vulnerability cycle (RULES section 4).
+'xlbridge.engine.chicago': r'''"""Chicago: four-deal rounds with a fixed dealer and vulnerability cycle (docs/rules.md §4).
 
 Also the scoring of a sequence of deals (plain duplicate scores, or the Laws
 of Chicago with part scores carrying toward game) and compensation-table IMPs.
@@ -738,7 +738,7 @@ def play_chicago(
     """Score Chicago deals in order; the first is deal ``first_deal`` (1, 5, 9 start a round).
 
     Each deal has the dealer and vulnerability of its number (``variant``
-    ``standard`` or ``duplicate``, RULES section 4). None is a deal not (yet)
+    ``standard`` or ``duplicate``, docs/rules.md §4). None is a deal not (yet)
     played: it keeps its number and scores nothing. A passed-out deal scores 0
     (the Laws redeal it with the same dealer and vulnerability: record the redeal).
 
@@ -856,7 +856,7 @@ def chicago_totals(
     return ledger.totals
 
 
-# --- Compensation-table Chicago (RULES section 4, seed 000 b) ----------------------------
+# --- Compensation-table Chicago (docs/rules.md §4, seed 000 b) ----------------------------
 
 _FIT_ITEM = re.compile(r"((?i:major|minor)|M|m)\s*(\d{1,2})")
 _FIT_GLUE = re.compile(r"[\s,;/+&]+|(?i:\band\b)")
@@ -944,7 +944,7 @@ def chicago_compensation(
         return compensation_imps(points, hcp, best_fit(fit), vulnerable)
     return -compensation_imps(-points, 40 - hcp, best_fit(fit), vulnerable)
 ''',
-'xlbridge.engine.compensation': r'''"""Chicago scored against a compensation table (RULES section 4, seed 000 b).
+'xlbridge.engine.compensation': r'''"""Chicago scored against a compensation table (docs/rules.md §4, seed 000 b).
 
 The expected scores are compensationtable.com's, as given in the project's
 reference data; the workbooks read them from here.
@@ -1060,7 +1060,7 @@ def compensation_imps(score: object, hcp: object, fit: object, vulnerable: objec
     expected = compensation(hcp, fit, vulnerable)
     return imps(real_number(score, "score") - expected)
 ''',
-'xlbridge.engine.contract': r'''"""Contracts: level, strain, doubling and (optionally) declarer (RULES section 1)."""
+'xlbridge.engine.contract': r'''"""Contracts: level, strain, doubling and (optionally) declarer (docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -1360,7 +1360,7 @@ def describe(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 20 else text[:17] + "..."
 ''',
-'xlbridge.engine.imps': r'''"""The IMP scale (RULES section 5)."""
+'xlbridge.engine.imps': r'''"""The IMP scale (docs/rules.md §5)."""
 
 from __future__ import annotations
 
@@ -1393,7 +1393,7 @@ def imps(difference: object) -> int:
     magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(value))
     return -magnitude if value < 0 else magnitude
 ''',
-'xlbridge.engine.matchpoints': r'''"""Pair scoring on a board: matchpoints, Neuberg, cross-IMPs, Butler (RULES section 7)."""
+'xlbridge.engine.matchpoints': r'''"""Pair scoring on a board: matchpoints, Neuberg, cross-IMPs, Butler (docs/rules.md §7)."""
 
 from __future__ import annotations
 
@@ -1580,7 +1580,7 @@ def butler(scores: Iterable[object], drop: object = 1) -> list[int]:
     level = datum(values, drop)
     return [imps(value - level) for value in values]
 ''',
-'xlbridge.engine.movement': r'''"""Movements: who plays whom, at which table, on which boards (RULES section 12).
+'xlbridge.engine.movement': r'''"""Movements: who plays whom, at which table, on which boards (docs/rules.md §12).
 
 :func:`movement` gives every round of a Mitchell or a Howell as :class:`Seating`
 rows, numbered as clubs number them: a Mitchell's North-South pairs 1..T stay at
@@ -1996,7 +1996,7 @@ def real_number(value: object, what: str) -> float:
 
 :func:`pairs_event` is the one place where an event is scored: the pairs workbook's
 formulas, ``xlbridge check``, ``xlbridge report`` and the ``PAIRSRANKING`` function
-all agree with it. The rules (RULES section 7, Law 12C2):
+all agree with it. The rules (docs/rules.md §7, Law 12C2):
 
 - Results are compared within their direction on each board (2/1/0 or 1/½/0).
   A board with ``n`` real results where ``N`` were expected is Neuberg-factored:
@@ -2454,7 +2454,7 @@ def _raw_matchpoints(scores: list[int]) -> list[int]:
     ordered = sorted(scores)
     return [bisect.bisect_left(ordered, s) + bisect.bisect_right(ordered, s) - 1 for s in scores]
 ''',
-'xlbridge.engine.pivot': r'''"""Pivot bridge: four or five players at one table, everyone partnering everyone (RULES section 10).
+'xlbridge.engine.pivot': r'''"""Pivot bridge: four or five players at one table, everyone partnering everyone (docs/rules.md §10).
 
 Players are numbered by the draw: 1 is the pivot (highest card), 2 the first
 partner, 3 sits at the pivot's left, 4 at the pivot's right, 5 sits out first.
@@ -2515,7 +2515,7 @@ class PivotRound:
         return seat.side if seat is not None else None
 
 
-# (N, E, S, W, sits out) of each round, RULES section 10. Seed 001's drawing of
+# (N, E, S, W, sits out) of each round, docs/rules.md §10. Seed 001's drawing of
 # five-player round 3 puts player 3 at West although 3 sits out: West is 5.
 _SCHEDULES: dict[int, tuple[tuple[int, int, int, int, int | None], ...]] = {
     4: ((2, 4, 1, 3, None), (3, 2, 1, 4, None), (4, 3, 1, 2, None)),
@@ -2782,7 +2782,7 @@ def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
         memo[text] = points if seat.side is Side.NS else -points
     return list(map(memo.__getitem__, texts))
 ''',
-'xlbridge.engine.result': r'''"""Results: tricks taken, or relative to the contract (RULES section 1)."""
+'xlbridge.engine.result': r'''"""Results: tricks taken, or relative to the contract (docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -2866,7 +2866,7 @@ def relative_result(contract: Contract, tricks: int) -> str:
     diff = tricks - contract.tricks_needed
     return "=" if diff == 0 else f"{diff:+d}"
 ''',
-'xlbridge.engine.rubber': r'''"""Rubber bridge: the score sheet above and below the line (RULES section 9).
+'xlbridge.engine.rubber': r'''"""Rubber bridge: the score sheet above and below the line (docs/rules.md §9).
 
 Vulnerability is not fixed per deal as in duplicate or Chicago: a side is
 vulnerable on a deal when it has won a game in this rubber before that deal.
@@ -3248,7 +3248,7 @@ def rubber_total(
     """
     return rubber_ledger(contracts, declarers, results, honours).totals
 ''',
-'xlbridge.engine.score': r'''"""The score of one deal (Law 77; RULES section 2)."""
+'xlbridge.engine.score': r'''"""The score of one deal (Law 77; docs/rules.md §2)."""
 
 from __future__ import annotations
 
@@ -3532,7 +3532,7 @@ _SEAT_WORDS = {
     "W": Seat.W, "WEST": Seat.W,
 }
 ''',
-'xlbridge.engine.vp': r'''"""Victory points: the WBF 20-VP continuous scale (RULES section 6)."""
+'xlbridge.engine.vp': r'''"""Victory points: the WBF 20-VP continuous scale (docs/rules.md §6)."""
 
 from __future__ import annotations
 
@@ -3551,7 +3551,7 @@ _TAU = (math.sqrt(5) - 1) / 2
 
 
 def vp_exact(margin: float, boards: int) -> float:
-    """The winner's VPs by the WBF formula, before rounding (RULES section 6)."""
+    """The winner's VPs by the WBF formula, before rounding (docs/rules.md §6)."""
     blitz = 15 * math.sqrt(boards)
     return min(20.0, 10 + 10 * (1 - _TAU ** (3 * margin / blitz)) / (1 - _TAU**3))
 
@@ -3611,7 +3611,7 @@ def vp(imps: object, boards: object, scale: object = "WBF") -> float:
         winner = float(Decimal(repr(between)).quantize(Decimal("0.01"), ROUND_HALF_UP))
     return winner if margin >= 0 else round(20 - winner, 2)
 ''',
-'xlbridge.engine.vulnerability': r'''"""Vulnerability of a board, and the duplicate board cycle (RULES section 3)."""
+'xlbridge.engine.vulnerability': r'''"""Vulnerability of a board, and the duplicate board cycle (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -3691,7 +3691,7 @@ _VULNERABLE: dict[Vulnerability, frozenset[Seat | Side]] = {
     Vulnerability.ALL: frozenset({*Seat, *Side}),
 }
 
-# Board b's vulnerability is _BOARD_CYCLE[(b - 1) % 16] (RULES section 3).
+# Board b's vulnerability is _BOARD_CYCLE[(b - 1) % 16] (docs/rules.md §3).
 _NONE, _NS, _EW, _ALL = Vulnerability
 _BOARD_CYCLE: tuple[Vulnerability, ...] = (
     _NONE, _NS, _EW, _ALL, _NS, _EW, _ALL, _NONE, _EW, _ALL, _NONE, _NS, _ALL, _NONE, _NS, _EW,

@@ -15,7 +15,7 @@ from pathlib import Path
 from .names import NamedCells, NamedRangeError, defined_names
 from .safe_open import UnreadableWorkbook, load
 
-# The defined names that identify each template (WORKBOOKS.md), most specific first.
+# The defined names that identify each template (docs/workbooks.md), most specific first.
 SIGNATURES: tuple[tuple[str, frozenset[str]], ...] = (
     ("teams", frozenset({"Board", "OpenContract", "OpenDeclarer", "OpenTricks",
                          "ClosedContract", "ClosedDeclarer", "ClosedTricks"})),

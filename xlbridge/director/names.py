@@ -1,4 +1,4 @@
-"""Find a template's cells by their workbook-level defined names (WORKBOOKS.md).
+"""Find a template's cells by their workbook-level defined names (docs/workbooks.md).
 
 The defined names are the templates' public contract: a filled workbook is read
 through them, never through a fixed layout, so a director may move columns,

@@ -1,5 +1,5 @@
 """What a results row may hold besides a played contract: an artificial adjusted
-score (Law 12C2) or "not played" (RULES section 7).
+score (Law 12C2) or "not played" (docs/rules.md §7).
 
 ``A60/40`` gives North-South 60% and East-West 40% of the board's top (NS first);
 ``A60``, ``A50`` and ``A40`` give both sides the same. Each side is 40

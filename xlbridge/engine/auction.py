@@ -1,4 +1,4 @@
-"""The auction: calls in turn from the dealer, checked against the rules (RULES section 11).
+"""The auction: calls in turn from the dealer, checked against the rules (docs/rules.md §11).
 
 A bid must be higher than the last bid (higher level, or the same level and a
 higher strain); a double only of the opponents' last bid, not already

@@ -1,4 +1,4 @@
-"""Chicago: four-deal rounds with a fixed dealer and vulnerability cycle (RULES section 4).
+"""Chicago: four-deal rounds with a fixed dealer and vulnerability cycle (docs/rules.md §4).
 
 Also the scoring of a sequence of deals (plain duplicate scores, or the Laws
 of Chicago with part scores carrying toward game) and compensation-table IMPs.
@@ -187,7 +187,7 @@ def play_chicago(
     """Score Chicago deals in order; the first is deal ``first_deal`` (1, 5, 9 start a round).
 
     Each deal has the dealer and vulnerability of its number (``variant``
-    ``standard`` or ``duplicate``, RULES section 4). None is a deal not (yet)
+    ``standard`` or ``duplicate``, docs/rules.md §4). None is a deal not (yet)
     played: it keeps its number and scores nothing. A passed-out deal scores 0
     (the Laws redeal it with the same dealer and vulnerability: record the redeal).
 
@@ -305,7 +305,7 @@ def chicago_totals(
     return ledger.totals
 
 
-# --- Compensation-table Chicago (RULES section 4, seed 000 b) ----------------------------
+# --- Compensation-table Chicago (docs/rules.md §4, seed 000 b) ----------------------------
 
 _FIT_ITEM = re.compile(r"((?i:major|minor)|M|m)\s*(\d{1,2})")
 _FIT_GLUE = re.compile(r"[\s,;/+&]+|(?i:\band\b)")

@@ -1,4 +1,4 @@
-"""Chicago scored against a compensation table (RULES section 4, seed 000 b).
+"""Chicago scored against a compensation table (docs/rules.md §4, seed 000 b).
 
 The expected scores are compensationtable.com's, as given in the project's
 reference data; the workbooks read them from here.

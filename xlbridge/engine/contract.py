@@ -1,4 +1,4 @@
-"""Contracts: level, strain, doubling and (optionally) declarer (RULES section 1)."""
+"""Contracts: level, strain, doubling and (optionally) declarer (docs/rules.md §1)."""
 
 from __future__ import annotations
 

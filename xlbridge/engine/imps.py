@@ -1,4 +1,4 @@
-"""The IMP scale (RULES section 5)."""
+"""The IMP scale (docs/rules.md §5)."""
 
 from __future__ import annotations
 

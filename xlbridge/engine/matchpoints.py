@@ -1,4 +1,4 @@
-"""Pair scoring on a board: matchpoints, Neuberg, cross-IMPs, Butler (RULES section 7)."""
+"""Pair scoring on a board: matchpoints, Neuberg, cross-IMPs, Butler (docs/rules.md §7)."""
 
 from __future__ import annotations
 

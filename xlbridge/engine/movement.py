@@ -1,4 +1,4 @@
-"""Movements: who plays whom, at which table, on which boards (RULES section 12).
+"""Movements: who plays whom, at which table, on which boards (docs/rules.md §12).
 
 :func:`movement` gives every round of a Mitchell or a Howell as :class:`Seating`
 rows, numbered as clubs number them: a Mitchell's North-South pairs 1..T stay at

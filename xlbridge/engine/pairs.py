@@ -2,7 +2,7 @@
 
 :func:`pairs_event` is the one place where an event is scored: the pairs workbook's
 formulas, ``xlbridge check``, ``xlbridge report`` and the ``PAIRSRANKING`` function
-all agree with it. The rules (RULES section 7, Law 12C2):
+all agree with it. The rules (docs/rules.md §7, Law 12C2):
 
 - Results are compared within their direction on each board (2/1/0 or 1/½/0).
   A board with ``n`` real results where ``N`` were expected is Neuberg-factored:

@@ -1,4 +1,4 @@
-"""Pivot bridge: four or five players at one table, everyone partnering everyone (RULES section 10).
+"""Pivot bridge: four or five players at one table, everyone partnering everyone (docs/rules.md §10).
 
 Players are numbered by the draw: 1 is the pivot (highest card), 2 the first
 partner, 3 sits at the pivot's left, 4 at the pivot's right, 5 sits out first.
@@ -59,7 +59,7 @@ class PivotRound:
         return seat.side if seat is not None else None
 
 
-# (N, E, S, W, sits out) of each round, RULES section 10. Seed 001's drawing of
+# (N, E, S, W, sits out) of each round, docs/rules.md §10. Seed 001's drawing of
 # five-player round 3 puts player 3 at West although 3 sits out: West is 5.
 _SCHEDULES: dict[int, tuple[tuple[int, int, int, int, int | None], ...]] = {
     4: ((2, 4, 1, 3, None), (3, 2, 1, 4, None), (4, 3, 1, 2, None)),

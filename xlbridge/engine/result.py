@@ -1,4 +1,4 @@
-"""Results: tricks taken, or relative to the contract (RULES section 1)."""
+"""Results: tricks taken, or relative to the contract (docs/rules.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rubber bridge: the score sheet above and below the line (RULES section 9).
+"""Rubber bridge: the score sheet above and below the line (docs/rules.md §9).
 
 Vulnerability is not fixed per deal as in duplicate or Chicago: a side is
 vulnerable on a deal when it has won a game in this rubber before that deal.

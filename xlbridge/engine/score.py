@@ -1,4 +1,4 @@
-"""The score of one deal (Law 77; RULES section 2)."""
+"""The score of one deal (Law 77; docs/rules.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Victory points: the WBF 20-VP continuous scale (RULES section 6)."""
+"""Victory points: the WBF 20-VP continuous scale (docs/rules.md §6)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ _TAU = (math.sqrt(5) - 1) / 2
 
 
 def vp_exact(margin: float, boards: int) -> float:
-    """The winner's VPs by the WBF formula, before rounding (RULES section 6)."""
+    """The winner's VPs by the WBF formula, before rounding (docs/rules.md §6)."""
     blitz = 15 * math.sqrt(boards)
     return min(20.0, 10 + 10 * (1 - _TAU ** (3 * margin / blitz)) / (1 - _TAU**3))
 

@@ -1,4 +1,4 @@
-"""Template workbooks that score themselves with native formulas (WORKBOOKS.md).
+"""Template workbooks that score themselves with native formulas (docs/workbooks.md).
 
     >>> from xlbridge import workbooks
     >>> workbooks.TEMPLATES

@@ -1,4 +1,4 @@
-"""Formula text shared by the templates (native functions only, see WORKBOOKS.md).
+"""Formula text shared by the templates (native functions only, see docs/workbooks.md).
 
 Every function takes cell references as text and returns a formula without the
 leading ``=``. A result row goes through three hidden helpers and a status:

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from .book import Book
 
 SHEET = "Lookup"
-CYCLE = 16  # boards in the vulnerability cycle (RULES section 3)
+CYCLE = 16  # boards in the vulnerability cycle (docs/rules.md §3)
 
 # The flags a row can show, in status-code order: status 2 is the first.
 FLAGS = ("flag_board", "flag_pair", "flag_contract", "flag_declarer", "flag_tricks",

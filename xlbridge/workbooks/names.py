@@ -1,4 +1,4 @@
-"""Workbook-level defined names: the templates' public contract (WORKBOOKS.md).
+"""Workbook-level defined names: the templates' public contract (docs/workbooks.md).
 
 Scripts, ``xlbridge`` itself and a director's own formulas find the inputs and outputs
 of a template by name, never by layout. :func:`write_named` and :func:`read_named`

@@ -1,4 +1,4 @@
-"""pivot.xlsx: pivot bridge for 4 or 5 players (RULES section 10), seating and standings.
+"""pivot.xlsx: pivot bridge for 4 or 5 players (docs/rules.md §10), seating and standings.
 
 Type the number of players and their names as drawn (1 the pivot, 2 the first partner,
 3 at the pivot's left, 4 at the right, 5 sits out first); each round's row shows who sits
