@@ -68,6 +68,54 @@ def scoring_rows(count: int = 100_000) -> list[Row]:
     ]
 
 
+def scalar_rows(calls: int = 20_000) -> list[Row]:
+    """One score a call, as scripts call it: ``xlbridge.score("4S", 10, False)`` and a few
+    other deals, against endplay's ``Contract("4SN=").score(...)`` (parse and score) and
+    bridgebots' ``calculate_score`` (handed arguments already parsed), in one run."""
+    from endplay.types import Contract, Vul
+
+    deals = [("4S", 10, False, "4SN=", 4, "SPADES", 0, 10), ("3NT", 8, True, "3NTE-1", 3, "NO_TRUMP", 0, 8),
+             ("2HX", 9, False, "2HSX+1", 2, "HEARTS", 1, 9), ("6D", 12, True, "6DW=", 6, "DIAMONDS", 0, 12)]
+    rounds = calls // len(deals)
+    plain = [(contract, tricks, vul) for contract, tricks, vul, *_rest in deals] * rounds
+    texts = [(text, Vul.both if vul else Vul.none) for _c, _t, vul, text, *_rest in deals] * rounds
+    score = xlbridge.score
+
+    def ours() -> None:
+        for contract, tricks, vul in plain:
+            score(contract, tricks, vul)
+
+    def endplay() -> None:
+        for text, vul in texts:
+            Contract(text).score(vul)
+
+    for contract, tricks, vul, text, *_rest in deals:  # the same numbers from both
+        assert xlbridge.score(contract, tricks, vul) == Contract(text).score(Vul.both if vul else Vul.none)
+    ours_time = best_of(ours, repeat=7)
+    rows = [Row(f"score(): {calls:,} single calls", ours_time, best_of(endplay, repeat=3), "endplay",
+                target=25, note="one deal a call, as scripts call it")]
+    try:
+        from bridgebots import calculate_score
+        from bridgebots.deal_enums import BiddingSuit
+    except ImportError:
+        rows.append(Row("score(): single calls vs bridgebots (skipped)", ours_time,
+                        note="pip install '.[bench]' for bridgebots"))
+        return rows
+    parsed = [(level, BiddingSuit[suit], doubled, tricks, vul)
+              for _c, _t, vul, _text, level, suit, doubled, tricks in deals]
+    many = parsed * rounds
+
+    def bridgebots() -> None:
+        for level, suit, doubled, tricks, vul in many:
+            calculate_score(level, suit, doubled, tricks, vul)
+
+    for (contract, tricks, vul, *_rest), args in zip(deals, parsed, strict=True):
+        assert xlbridge.score(contract, tricks, vul) == calculate_score(*args)
+    rows.append(Row(f"score(): {calls:,} single calls", ours_time, best_of(bridgebots, repeat=5),
+                    "bridgebots (pre-parsed)", target=1, note="faster than a call on parsed values"))
+    return rows
+
+
 def matchpoint_rows(count: int = 10_000) -> list[Row]:
     """One board of ``count`` results: the engine's sort vs the naive all-pairs count."""
     rng = random.Random(2)
@@ -119,4 +167,4 @@ def session_rows(tables: int = 28, boards: int = 36, budget: float = 0.050) -> l
 
 def run() -> list[Row]:
     """All engine benchmarks."""
-    return scoring_rows() + matchpoint_rows() + session_rows()
+    return scoring_rows() + scalar_rows() + matchpoint_rows() + session_rows()

@@ -138,6 +138,28 @@ def score(contract: object, result: object, vulnerable: object, declarer: object
     >>> score("4S", 10, 2, "N")
     620
     """
+    # Scripts call this one deal at a time: the same few thousand argument tuples recur,
+    # so each is worked out once. Types are part of the key, since True == 1 but
+    # vulnerable=True (declarer vulnerable) and vulnerable=1 (board 1) differ.
+    try:
+        return _SCORED[contract, result, vulnerable, declarer, result.__class__, vulnerable.__class__]
+    except KeyError:
+        key = (contract, result, vulnerable, declarer, result.__class__, vulnerable.__class__)
+        points = _SCORED[key] = _score(contract, result, vulnerable, declarer)
+        if len(_SCORED) > _SCORED_MAX:
+            _SCORED.clear()
+            _SCORED[key] = points
+        return points
+    except TypeError:  # an unhashable argument (a list ...): no memo, the usual message
+        return _score(contract, result, vulnerable, declarer)
+
+
+_SCORED: dict[tuple[object, ...], int] = {}
+_SCORED_MAX = 1 << 17
+
+
+def _score(contract: object, result: object, vulnerable: object, declarer: object) -> int:
+    """:func:`score` itself, without the memo."""
     played = parse_contract(contract)
     if declarer is not None and not (isinstance(declarer, str) and not declarer.strip()):
         seat = Seat.parse(declarer)
