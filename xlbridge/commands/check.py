@@ -7,6 +7,7 @@ import argparse
 from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
 from ..director import events
 from ..director.check import Checked, check
+from ..director.model import PairsEvent, TeamMatch
 from ..director.safe_open import UnreadableWorkbook
 
 
@@ -48,11 +49,11 @@ def summary(checked: Checked) -> str:
     """What was checked, e.g. ``pairs event, 18 pairs, 243 results``."""
     event = checked.event
     title = checked.book.title
-    if checked.book.kind == "pairs":
+    if isinstance(event, PairsEvent):
+        if not event.pairs:  # a traveller: results only
+            return f"{title}, {len(event.results)} results"
         playing = {number for r in event.results for number in (r.ns, r.ew) if number is not None}
         return f"{title}, {len(playing)} pairs, {len(event.results)} results"
-    if checked.book.kind == "traveller":
-        return f"{title}, {len(event.results)} results"
-    if checked.book.kind == "teams":
+    if isinstance(event, TeamMatch):
         return f"{title}, {len(event.boards)} boards"
     return title

@@ -8,8 +8,7 @@ import tempfile
 from pathlib import Path
 
 from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
-from ..director import events, office, printout
-from ..director import report as reports
+from ..director import events, office
 from ..director.check import check
 from ..director.safe_open import UnreadableWorkbook
 
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         book = events.read(args.file)
     except UnreadableWorkbook as error:
         raise CommandError(str(error)) from None
-    if book.kind not in ("pairs", "teams", "traveller"):
+    if book.kind.report is None:
         raise CommandError(f"{args.file}: is a {book.title}; report covers pairs events, "
                            "team matches and travellers (use `xlbridge check` for the others)")
     checked = check(book)
@@ -53,32 +52,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.file}: {count} problem{'s' if count != 1 else ''}; fix them first "
               f"(xlbridge check {args.file})", file=sys.stderr)
         return EXIT_PROBLEMS
-    empty = not (checked.event.boards if book.kind == "teams" else checked.event.results)
-    if empty:
+    scored = book.kind.hook("report")(checked.event)
+    if scored.empty:
         print(f"{args.file}: no results yet; type them in the workbook, then report again",
               file=sys.stderr)
         return EXIT_PROBLEMS
-    if book.kind == "teams":
-        scored = reports.score_teams(checked.event)
-        text, write_csv, sheet = (reports.format_teams(scored), reports.write_teams_csv,
-                                  printout.teams_printout)
-    else:
-        scored = reports.score_pairs(checked.event)
-        if book.kind == "traveller":
-            text, write_csv, sheet = (reports.format_traveller(scored),
-                                      reports.write_traveller_csv, printout.traveller_printout)
-        else:
-            text, write_csv, sheet = (reports.format_pairs(scored), reports.write_pairs_csv,
-                                      printout.pairs_printout)
+    text, write_csv, sheet = scored.text, scored.write_csv, scored.printout
     print(text)
     try:
         if args.csv:
-            write_csv(scored, args.csv)
+            write_csv(args.csv)
             print(f"\nWrote {args.csv}")
         if args.pdf:
             with tempfile.TemporaryDirectory(prefix="xlbridge-report-") as temp:
                 source = Path(temp) / f"{args.pdf.stem or 'report'}.xlsx"
-                sheet(scored, args.paper).save(source)
+                sheet(args.paper).save(source)
                 office.to_pdf(source, args.pdf)
             print(f"Wrote {args.pdf}")
     except office.OfficeError as error:

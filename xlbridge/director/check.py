@@ -308,11 +308,15 @@ def _options(problems: _Problems, cells: NamedCells) -> dict[str, object]:
     return options
 
 
-def check_pairs(book: FilledBook) -> Checked:
-    """Check a pairs event (or a one-board traveller) and read its results."""
+def check_traveller(book: FilledBook) -> Checked:
+    """Check a one-board traveller and read its results."""
+    return check_pairs(book, traveller=True)
+
+
+def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
+    """Check a pairs event (or, with ``traveller``, a one-board traveller) and read its results."""
     problems = _Problems()
     cells = book.cells
-    traveller = book.kind == "traveller"
     pairs = () if traveller else _pairs(problems, cells)
     known = {pair.number for pair in pairs}
     scale = _scale(problems, cells)
@@ -612,11 +616,20 @@ def _rubber_end(deals: list[tuple[int, RubberDeal]]) -> int | None:
     return None
 
 
-def check_deals(book: FilledBook) -> Checked:
+def check_rubber(book: FilledBook) -> Checked:
+    """Check a rubber sheet's deals, honours and end."""
+    return check_deals(book, rubber=True)
+
+
+def check_chicago(book: FilledBook) -> Checked:
+    """Check a Chicago sheet's deals, compensation inputs and vulnerability cycle."""
+    return check_deals(book, rubber=False)
+
+
+def check_deals(book: FilledBook, *, rubber: bool) -> Checked:
     """Check a rubber or Chicago sheet's deals: contract, declarer, tricks, and the
     rubber's honours and end, or Chicago's compensation inputs and vulnerability cycle."""
     problems = _Problems()
-    rubber = book.kind == "rubber"
     extra = ("Honours",) if rubber else ("HCP", "Fit")
     played: list[tuple[int, RubberDeal]] = []
     used: list[tuple[int, Cell]] = []
@@ -672,11 +685,6 @@ def check_pivot(book: FilledBook) -> Checked:
 
 
 def check(book: FilledBook) -> Checked:
-    """Check any template xlbridge knows; the event is None where it has no report."""
-    if book.kind in ("pairs", "traveller"):
-        return check_pairs(book)
-    if book.kind == "teams":
-        return check_teams(book)
-    if book.kind == "pivot":
-        return check_pivot(book)
-    return check_deals(book)
+    """Check any template xlbridge knows (its kind's check hook); the event is None where
+    the kind has no report."""
+    return book.kind.hook("check")(book)

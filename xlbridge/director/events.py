@@ -1,4 +1,5 @@
-"""Read a filled template back: which template it is, and the cells of its inputs.
+"""Read a filled template back: which template it is (its row of
+:data:`~xlbridge.workbooks.kinds.KINDS`), and the cells of its inputs.
 
 Only inputs are read (contract, declarer, tricks, board and pair numbers, the
 setup cells); formula outputs are never trusted, since a workbook written by
@@ -12,24 +13,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..workbooks.kinds import Kind
+from ..workbooks.kinds import detect as detect_kind
 from .names import NamedCells, NamedRangeError, defined_names
 from .safe_open import UnreadableWorkbook, load
-
-# The defined names that identify each template (docs/workbooks.md), most specific first.
-SIGNATURES: tuple[tuple[str, frozenset[str]], ...] = (
-    ("teams", frozenset({"Board", "OpenContract", "OpenDeclarer", "OpenTricks",
-                         "ClosedContract", "ClosedDeclarer", "ClosedTricks"})),
-    ("pairs", frozenset({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair"})),
-    ("traveller", frozenset({"Board", "NS", "EW", "Contract", "Declarer", "Tricks"})),
-    ("chicago", frozenset({"Contract", "Declarer", "Tricks", "HCP", "Fit"})),
-    ("rubber", frozenset({"Contract", "Declarer", "Tricks", "Honours"})),
-    ("pivot", frozenset({"Player", "PlayerNet"})),
-)
-
-TITLES = {
-    "teams": "team match", "pairs": "pairs event", "traveller": "traveller",
-    "chicago": "Chicago score sheet", "rubber": "rubber score sheet", "pivot": "pivot sheet",
-}
 
 # Setup cells the templates may define; each is optional.
 SETUP_NAMES = (
@@ -39,48 +26,23 @@ SETUP_NAMES = (
     "MoveEW", "MoveBoards",
 )
 
-# The inputs read for each kind; a director types these, formulas compute the rest.
-INPUT_NAMES = {
-    "pairs": ("Board", "NS", "EW", "Contract", "Declarer", "Tricks"),
-    "traveller": ("Board", "NS", "EW", "Contract", "Declarer", "Tricks"),
-    "teams": ("Board", "OpenContract", "OpenDeclarer", "OpenTricks",
-              "ClosedContract", "ClosedDeclarer", "ClosedTricks"),
-    "chicago": ("Contract", "Declarer", "Tricks", "HCP", "Fit", "ChicagoCycle"),
-    "rubber": ("Contract", "Declarer", "Tricks", "Honours"),
-    "pivot": ("PlayerCount", "RoundNS", "RoundEW"),
-}
-
-
 class NotOurWorkbook(UnreadableWorkbook):
     """A readable workbook that is not one of the xlbridge templates."""
 
 
 @dataclass(frozen=True)
 class FilledBook:
-    """A filled template: its kind (``pairs``, ``teams`` ...) and its named cells."""
+    """A filled template: its kind (a row of :data:`~xlbridge.workbooks.kinds.KINDS`) and
+    its named cells."""
 
     path: Path
-    kind: str
+    kind: Kind
     cells: NamedCells
 
     @property
     def title(self) -> str:
         """What the template is, in words: ``pairs event``."""
-        return TITLES[self.kind]
-
-
-def detect(names: set[str]) -> str | None:
-    """The template a set of defined names belongs to, or None.
-
-    >>> detect({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair", "MPNS"})
-    'pairs'
-    >>> detect({"Print_Area"}) is None
-    True
-    """
-    for kind, needed in SIGNATURES:
-        if needed <= names:
-            return kind
-    return None
+        return self.kind.title
 
 
 def read(path: str | os.PathLike[str]) -> FilledBook:
@@ -92,7 +54,7 @@ def read(path: str | os.PathLike[str]) -> FilledBook:
     workbook = load(path)
     try:
         names = defined_names(workbook)
-        kind = detect(names)
+        kind = detect_kind(names)
         if kind is None:
             raise NotOurWorkbook(
                 f"{path}: is a workbook, but not an xlbridge template (none of the defined names "
@@ -100,7 +62,7 @@ def read(path: str | os.PathLike[str]) -> FilledBook:
                 "`xlbridge workbooks` or `xlbridge demo`"
             )
         try:
-            cells = NamedCells(workbook, (*INPUT_NAMES[kind], *SETUP_NAMES))
+            cells = NamedCells(workbook, (*kind.inputs, *SETUP_NAMES))
         except NamedRangeError as error:
             raise NotOurWorkbook(f"{path}: {error}") from None
         except UnreadableWorkbook:

@@ -9,9 +9,9 @@
 
 Each template is one module of this package defining ``LABELS`` (its label table, see
 :mod:`.i18n`) and ``build(book, **options)``, which lays its cells out on a
-:class:`~.book.Book`; adding a template is adding its module and its name to
-:data:`TEMPLATES`. :func:`write_named`/:func:`read_named` fill and read a template
-through its defined names.
+:class:`~.book.Book`; adding a template is adding its module and its row to
+:data:`.kinds.KINDS` (:data:`TEMPLATES` are their names). :func:`write_named` and
+:func:`read_named` fill and read a template through its defined names.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..engine import BridgeInputError
 from .book import PAPERS, Book, paper_name
 from .files import WorkbookExistsError, save
 from .i18n import LANGUAGES, language
+from .kinds import TEMPLATES
 from .names import named_cells, read_named, write_named
 
 __all__ = [
@@ -34,8 +35,6 @@ __all__ = [
     "named_cells", "read_named", "save", "write_named", "write_set",
 ]
 
-# The templates, in the order they are written and listed.
-TEMPLATES: tuple[str, ...] = ("traveller", "pairs", "teams", "rubber", "chicago", "pivot")
 
 
 def template(name: str):
