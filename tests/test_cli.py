@@ -42,3 +42,19 @@ def test_bad_input_is_one_line_and_exit_2():
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == 'xlbridge: contract "8S": level must be 1-7\n'
+
+
+def test_one_root_for_every_error_the_command_reports():
+    from xlbridge.cli import CommandError
+    from xlbridge.director.names import NamedRangeError
+    from xlbridge.director.office import OfficeError
+    from xlbridge.director.safe_open import UnreadableWorkbook
+    from xlbridge.engine import BridgeInputError, OptionError, XlbridgeError
+    from xlbridge.workbooks import WorkbookExistsError
+
+    for kind in (BridgeInputError, OptionError, CommandError, NamedRangeError, OfficeError,
+                 UnreadableWorkbook, WorkbookExistsError):
+        assert issubclass(kind, XlbridgeError), kind
+    assert issubclass(WorkbookExistsError, FileExistsError) and issubclass(OptionError, ValueError)
+    done = xlbridge_command("demo", "--paper", "A5", "--out", "never-written")  # an OptionError
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1

@@ -224,7 +224,7 @@ def test_finnish_labels_same_names(books):
     flags = [c.value for c in W.named_cells(pairs, "tblFlags")]
     assert flags == ["jako?", "pari?", "sopimus?", "pelinviejä?", "tikit?", "kahdesti?", "keinotulos?"]
     assert W.build("teams", lang="fi").sheetnames[0] == "Ottelu"
-    with pytest.raises(E.BridgeInputError):
+    with pytest.raises(E.OptionError):  # not bridge input: an option
         W.build("teams", lang="ru")
 
 
@@ -253,7 +253,7 @@ def test_names_a_user_typed_are_stored_as_text(tmp_path):
     # Filling through the names keeps text text too.
     W.write_named(teams_again, "AwayTeam", ["=2+2"])
     assert W.named_cells(teams_again, "AwayTeam")[0].data_type == "s"
-    with pytest.raises(E.BridgeInputError):
+    with pytest.raises(E.OptionError):
         W.write_named(teams_again, "HomeTeam", ["a", "b"])
     with pytest.raises(KeyError):
         W.named_cells(teams_again, "NoSuchName")
@@ -276,10 +276,11 @@ def test_template_options():
                           ("traveller", {"tables": 100})):
         with pytest.raises(ValueError):
             W.build(name, **options)
-    with pytest.raises(E.BridgeInputError):
+    with pytest.raises(E.OptionError):
         W.build("rubbish")
-    with pytest.raises(E.BridgeInputError):
+    with pytest.raises(E.OptionError):
         W.build("traveller", paper="A3")
+    assert not issubclass(E.OptionError, E.BridgeInputError)  # bridge input is the engine's
 
 
 # --- saving and the command ----------------------------------------------------------------

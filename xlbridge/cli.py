@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .engine import BridgeInputError
+from .engine import XlbridgeError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
 COMMANDS = ("demo", "workbooks", "check", "report", "score", "addin", "lite")
@@ -25,7 +25,7 @@ EXIT_PROBLEMS = 1
 EXIT_INPUT = 2
 
 
-class CommandError(Exception):
+class CommandError(XlbridgeError):
     """A failure the user can act on: printed as one line, exit status 2."""
 
 
@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     try:
         return args.run(args)
-    except (BridgeInputError, CommandError) as error:
+    except XlbridgeError as error:  # every error xlbridge raises on purpose: one line
         print(f"xlbridge: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from openpyxl.utils.cell import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 
+from ..engine.errors import XlbridgeError
+
 MAX_CELLS = 400_000
 """Most cells one workbook's named ranges may span: a 30x36 pairs book has about 10,000."""
 
 
-class NamedRangeError(Exception):
+class NamedRangeError(XlbridgeError):
     """A defined name that exists but cannot be used (not a plain range, or too large)."""
 
 

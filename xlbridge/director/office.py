@@ -15,6 +15,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from ..engine.errors import XlbridgeError
+
 TIMEOUT = 180.0
 """Seconds soffice may take; the first start with a new profile takes a few."""
 
@@ -24,7 +26,7 @@ INSTALL_HINT = (
 )
 
 
-class OfficeError(Exception):
+class OfficeError(XlbridgeError):
     """LibreOffice is missing or could not print; the message is one line."""
 
 

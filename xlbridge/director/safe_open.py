@@ -31,6 +31,8 @@ import openpyxl
 from defusedxml.ElementTree import DefusedXMLParser, ParseError
 from openpyxl.workbook.workbook import Workbook
 
+from ..engine.errors import XlbridgeError
+
 MAX_FILE_BYTES = 50 * 2**20
 """Largest file accepted: a 30-table x 36-board pairs workbook is well under 1 MB."""
 MAX_UNPACKED_BYTES = 200 * 2**20
@@ -49,7 +51,7 @@ _CHUNK = 1 << 16
 _MB = 2**20
 
 
-class UnreadableWorkbook(Exception):
+class UnreadableWorkbook(XlbridgeError):
     """A file that cannot be opened as a workbook; the message is one line."""
 
 

@@ -23,7 +23,7 @@ from .chicago import (
 )
 from .compensation import Fit, compensation, compensation_imps
 from .contract import PASSED_OUT, Contract, Doubling, Strain, parse_contract
-from .errors import BridgeInputError
+from .errors import BridgeInputError, OptionError, XlbridgeError
 from .imps import IMP_SCALE, IMP_THRESHOLDS, imps
 from .matchpoints import (
     AVERAGE,
@@ -110,3 +110,6 @@ __all__ += [
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
 __all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
+
+# The exception family's root and its kind for options.
+__all__ += ["OptionError", "XlbridgeError"]

@@ -1,7 +1,35 @@
-"""The one exception family of xlbridge."""
+"""The one exception family of xlbridge: :class:`XlbridgeError` and its kinds.
+
+- :class:`BridgeInputError`: bridge input the rules cannot accept (a contract, a result, a
+  board number ...), raised by the engine and everything above it.
+- :class:`OptionError`: an argument that is not bridge input and does not fit: a template
+  name, a language, a paper size, more values than a named range holds.
+- The files' own kinds, defined where files are handled: an unreadable workbook
+  (``xlbridge.director.safe_open.UnreadableWorkbook``), one not to be overwritten
+  (``xlbridge.workbooks.WorkbookExistsError``), a named range that cannot be read
+  (``xlbridge.director.names.NamedRangeError``), LibreOffice failing
+  (``xlbridge.director.office.OfficeError``), and the command's own
+  (``xlbridge.cli.CommandError``).
+
+The ``xlbridge`` command catches :class:`XlbridgeError` and prints its one line.
+"""
 
 
-class BridgeInputError(ValueError):
+class XlbridgeError(Exception):
+    """The root of every error xlbridge raises on purpose; its message is one line."""
+
+
+class OptionError(XlbridgeError, ValueError):
+    """An argument that is not bridge input and does not fit (a template, a language ...).
+
+    >>> raise OptionError("paper 'A5': must be A4 or Letter")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.OptionError: paper 'A5': must be A4 or Letter
+    """
+
+
+class BridgeInputError(XlbridgeError, ValueError):
     """Input a director typed (or a script passed) that the rules cannot accept.
 
     The message is one short line naming the value and what is accepted, e.g.

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from ..engine import BridgeInputError
+from ..engine import OptionError
 from .book import PAPERS, Book, paper_name
 from .files import WorkbookExistsError, save
 from .i18n import LANGUAGES, language
@@ -40,7 +40,7 @@ __all__ = [
 def template(name: str):
     """The module of template ``name``."""
     if name not in TEMPLATES:
-        raise BridgeInputError(f"template {name!r}: must be one of {', '.join(TEMPLATES)}")
+        raise OptionError(f"template {name!r}: must be one of {', '.join(TEMPLATES)}")
     return importlib.import_module(f".{name}", __name__)
 
 

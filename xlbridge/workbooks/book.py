@@ -21,7 +21,7 @@ from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..engine import BridgeInputError
+from ..engine import OptionError
 from . import styles
 from .i18n import Labels, LabelTable
 from .lookup import Lookup
@@ -43,7 +43,7 @@ def paper_name(paper: object) -> str:
     for name in PAPERS:
         if str(paper).strip().lower() == name.lower():
             return name
-    raise BridgeInputError(f"paper {paper!r}: must be A4 or Letter")
+    raise OptionError(f"paper {paper!r}: must be A4 or Letter")
 
 
 @dataclass(frozen=True)

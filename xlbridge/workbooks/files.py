@@ -9,8 +9,10 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
+from ..engine.errors import XlbridgeError
 
-class WorkbookExistsError(FileExistsError):
+
+class WorkbookExistsError(XlbridgeError, FileExistsError):
     """The target file exists and ``force`` was not given: it may hold results."""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine import BridgeInputError
+from ..engine import OptionError
 
 LANGUAGES = ("en", "fi")
 
@@ -109,7 +109,7 @@ def language(lang: object) -> str:
     """
     code = str(lang).strip().lower()
     if code not in LANGUAGES:
-        raise BridgeInputError(f"language {lang!r}: must be one of {', '.join(LANGUAGES)}")
+        raise OptionError(f"language {lang!r}: must be one of {', '.join(LANGUAGES)}")
     return code
 
 

@@ -15,7 +15,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.utils.cell import range_boundaries
 
-from ..engine import BridgeInputError
+from ..engine import OptionError
 
 # xlbridge's own Excel functions (xlbridge.udfs.__all__, kept equal by a test; the
 # workbooks do not import the xlwings layer), and SCORE, kept free for a plain name.
@@ -141,7 +141,7 @@ def write_named(workbook: Workbook, name: str, values: Iterable[Any]) -> None:
     cells = named_cells(workbook, name)
     values = list(values)
     if len(values) > len(cells):
-        raise BridgeInputError(f"{name}: {len(values)} values for {len(cells)} cells")
+        raise OptionError(f"{name}: {len(values)} values for {len(cells)} cells")
     for cell, value in zip(cells, values, strict=False):
         set_value(cell, value)
 
