@@ -568,7 +568,7 @@ from .compensation import Fit, compensation_imps
 from .contract import Contract
 from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
-from .numeric import real_number, whole_number
+from .numeric import column_of, real_number, whole_number
 from .score import GAME_POINTS, duplicate_score, score_parts
 from .seat import SEATS, Seat, Side
 from .vulnerability import Vulnerability
@@ -765,6 +765,7 @@ def play_chicago(
     name = chicago_variant(variant)
     first = whole_number(first_deal, "first deal", 1)
     carry = bool(carry_partscores)
+    deals = column_of(deals, "deals")
     lines: list[ChicagoLine] = []
     legs = {Side.NS: 0, Side.EW: 0}
     ns_total = ew_total = imps_total = 0
@@ -1435,7 +1436,9 @@ from fractions import Fraction
 
 from .errors import BridgeInputError, describe
 from .imps import imps
-from .numeric import real_number, whole_number
+from .numeric import column_of, real_number, whole_number
+
+MAX_RESULTS = 1_000_000  # results on one board: generous, and still a number a float holds exactly
 
 # Artificial adjusted scores (Law 12C), as percentages of the top.
 AVERAGE_MINUS = 40.0
@@ -1461,7 +1464,7 @@ def mp_scale(scale: object) -> int:
 
 
 def _scores(scores: Iterable[object], what: str = "score") -> list[float]:
-    return [real_number(s, what) for s in scores]
+    return [real_number(s, what) for s in column_of(scores, f"{what}s")]
 
 
 def matchpoints(scores: Iterable[object], scale: object = 2) -> list[float]:
@@ -1518,7 +1521,7 @@ def mp_percent(mp: object, results: object, scale: object = 2) -> float:
     >>> mp_percent(3, 4)
     50.0
     """
-    highest = top(results, scale)
+    highest = top(whole_number(results, "results", 1, MAX_RESULTS), scale)
     value = real_number(mp, "matchpoints")
     if not 0 <= value <= highest:
         raise BridgeInputError(f"matchpoints {describe(mp)}: must be 0-{highest:g} for {results} results")
@@ -1561,6 +1564,7 @@ def place_labels(places: Sequence[int]) -> list[str]:
     >>> place_labels([2, 1, 2, 4])
     ['2-3', '1', '2-3', '4']
     """
+    places = [whole_number(place, "place", 1) for place in column_of(places, "places")]
     counts: dict[int, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1
@@ -2005,6 +2009,17 @@ def _accepted(low: int | None, high: int | None) -> str:
     if low is not None:
         return f"must be a whole number, {low} or more"
     return "must be a whole number"
+
+
+def column_of(values: object, what: str) -> list[object]:
+    """The values of a column (a list, a tuple, any iterable but text), or BridgeInputError.
+
+    >>> column_of((420, 450), "scores"), column_of(range(2), "scores")
+    ([420, 450], [0, 1])
+    """
+    if isinstance(values, str | bytes | dict) or not hasattr(values, "__iter__"):
+        raise BridgeInputError(f"{what} {describe(values)}: must be a column of values (a list or a range)")
+    return list(values)
 
 
 def real_number(value: object, what: str) -> float:
@@ -2693,6 +2708,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, Doubling, Strain, parse_contract
 from .errors import BridgeInputError, describe
+from .numeric import column_of
 from .result import tricks_taken
 from .score import duplicate_points, duplicate_score, seat_vulnerable
 from .seat import SEATS, Seat, Side
@@ -2795,7 +2811,7 @@ def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
     [620, 620, 300, 0]
     """
     by_seat = {seat: seat_vulnerable(vulnerable, seat) for seat in SEATS}
-    texts = list(texts)
+    texts = column_of(texts, "results")
     # One entry per distinct text, in order of first appearance (so the first bad
     # text is the one reported); the column is then read back from it.
     memo: dict[str, int] = dict.fromkeys(texts, 0)
@@ -2821,8 +2837,9 @@ import functools
 import math
 import re
 
-from .contract import Contract
+from .contract import Contract, parse_contract
 from .errors import BridgeInputError, describe
+from .numeric import whole_number
 
 _RELATIVE = re.compile(r"([+-])(\d{1,2})|=|MADE|M")
 _WHOLE = re.compile(r"\d{1,2}")
@@ -2839,6 +2856,7 @@ def tricks_taken(contract: Contract, result: object) -> int:
     >>> tricks_taken(c, 10), tricks_taken(c, "+1"), tricks_taken(c, -2), tricks_taken(c, "=")
     (10, 11, 8, 10)
     """
+    contract = parse_contract(contract)  # a Contract as it is, or its text
     if isinstance(result, bool) or result is None:
         raise BridgeInputError(f"result {describe(result)}: {_ACCEPTED}")
     if isinstance(result, int | float):
@@ -2891,10 +2909,11 @@ def relative_result(contract: Contract, tricks: int) -> str:
     """Write tricks taken relative to the contract: ``=``, ``+1``, ``-2``.
 
     >>> from xlbridge.engine.contract import parse_contract
-    >>> relative_result(parse_contract("3NT"), 8)
-    '-1'
+    >>> relative_result(parse_contract("3NT"), 8), relative_result("4S", 10)
+    ('-1', '=')
     """
-    diff = tricks - contract.tricks_needed
+    contract = parse_contract(contract)
+    diff = whole_number(tricks, "tricks", 0, 13) - contract.tricks_needed
     return "=" if diff == 0 else f"{diff:+d}"
 ''',
 'xlbridge.engine.rubber': r'''"""Rubber bridge: the score sheet above and below the line (docs/rules.md §9).
@@ -2917,7 +2936,7 @@ from dataclasses import dataclass
 from .contract import Contract, Strain
 from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
-from .numeric import whole_number
+from .numeric import column_of, whole_number
 from .score import GAME_POINTS, score_parts
 from .seat import Seat, Side
 from .vulnerability import Vulnerability
@@ -3185,7 +3204,7 @@ def play_rubber(deals: Iterable[RubberDeal]) -> RubberLedger:
     >>> ledger.totals, ledger.winner, ledger.ew_bonus
     ((60, 1790), <Side.EW: 'EW'>, 700)
     """
-    return _play(enumerate(deals, start=1))
+    return _play(enumerate(column_of(deals, "deals"), start=1))
 
 
 def _play(numbered: Iterable[tuple[int, RubberDeal]]) -> RubberLedger:
@@ -3320,9 +3339,11 @@ class ScoreParts:
 def trick_score(strain: Strain, tricks: int, doubling: Doubling = Doubling.UNDOUBLED) -> int:
     """Trick score for ``tricks`` bid-and-made tricks in ``strain``.
 
-    >>> trick_score(Strain.NT, 3), trick_score(Strain.C, 2, Doubling.REDOUBLED)
-    (100, 160)
+    >>> trick_score(Strain.NT, 3), trick_score(Strain.C, 2, Doubling.REDOUBLED), trick_score("S", 4, "X")
+    (100, 160, 240)
     """
+    strain, doubling = _strain(strain), _doubling(doubling)
+    tricks = whole_number(tricks, "tricks", 0, 7)
     if tricks <= 0:
         return 0
     if strain is Strain.NT:
@@ -3338,6 +3359,8 @@ def undertrick_penalty(down: int, vulnerable: bool, doubling: Doubling = Doublin
     >>> undertrick_penalty(3, False, Doubling.DOUBLED), undertrick_penalty(13, True, Doubling.REDOUBLED)
     (500, 7600)
     """
+    down = whole_number(down, "undertricks", 0, 13)
+    vulnerable, doubling = declarer_vulnerable(vulnerable), _doubling(doubling)
     if down <= 0:
         return 0
     if doubling is Doubling.UNDOUBLED:
@@ -3352,12 +3375,46 @@ def undertrick_penalty(down: int, vulnerable: bool, doubling: Doubling = Doublin
 def score_parts(contract: Contract, tricks: int, vulnerable: bool) -> ScoreParts:
     """Split a played contract's score into trick score, bonuses and penalty.
 
-    >>> score_parts(parse_contract("4S"), 11, False)
-    ScoreParts(below=120, above=30, penalty=0)
+    >>> score_parts(parse_contract("4S"), 11, False), score_parts("4S", 11, "NV")
+    (ScoreParts(below=120, above=30, penalty=0), ScoreParts(below=120, above=30, penalty=0))
     """
+    contract, tricks, vulnerable = _played(contract, tricks, vulnerable)
     if contract.passed_out:
         return ScoreParts()
     return ScoreParts(*_parts(contract.level, contract.strain, contract.doubling, tricks, vulnerable))
+
+
+def _played(contract: object, tricks: object, vulnerable: object) -> tuple[Contract, int, bool]:
+    """A contract (or its text), tricks taken 0-13 and declarer's vulnerability, checked."""
+    if not (isinstance(contract, Contract) and type(tricks) is int and 0 <= tricks <= 13
+            and isinstance(vulnerable, bool)):  # what the engine itself passes: no parsing
+        contract = parse_contract(contract)
+        tricks = whole_number(tricks, "tricks", 0, 13)
+        vulnerable = declarer_vulnerable(vulnerable)
+    return contract, tricks, vulnerable
+
+
+_STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT}
+_DOUBLINGS = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
+
+
+def _strain(value: object) -> Strain:
+    if isinstance(value, Strain):
+        return value
+    found = _STRAINS.get("".join(value.split()).upper()) if isinstance(value, str) else None
+    if found is None:
+        raise BridgeInputError(f"strain {describe(value)}: must be C, D, H, S or NT")
+    return found
+
+
+def _doubling(value: object) -> Doubling:
+    if isinstance(value, Doubling):
+        return value
+    if isinstance(value, str) and "".join(value.split()).upper() in _DOUBLINGS:
+        return _DOUBLINGS["".join(value.split()).upper()]
+    if not isinstance(value, bool) and value in (1, 2, 4):
+        return Doubling(int(value))
+    raise BridgeInputError(f"doubling {describe(value)}: must be blank, X or XX (1, 2 or 4)")
 
 
 def _parts(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> tuple[int, int, int]:
@@ -3382,9 +3439,10 @@ def _parts(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerab
 def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     """Duplicate score from declarer's side: positive if made, negative if not.
 
-    >>> duplicate_score(parse_contract("2CXX"), 9, True)
-    1160
+    >>> duplicate_score(parse_contract("2CXX"), 9, True), duplicate_score("2CXX", 9.0, "V")
+    (1160, 1160)
     """
+    contract, tricks, vulnerable = _played(contract, tricks, vulnerable)
     if contract.passed_out:
         return 0
     return duplicate_points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
@@ -3488,6 +3546,7 @@ def seat_vulnerable(value: object, seat: Seat) -> bool:
     >>> seat_vulnerable("EW", Seat.E), seat_vulnerable(2, Seat.E), seat_vulnerable(True, Seat.E)
     (True, False, True)
     """
+    seat = Seat.parse(seat, "seat")
     if isinstance(value, bool):
         return value
     if isinstance(value, Vulnerability):
@@ -3604,7 +3663,16 @@ _TAU = (math.sqrt(5) - 1) / 2
 
 
 def vp_exact(margin: float, boards: int) -> float:
-    """The winner's VPs by the WBF formula, before rounding (docs/rules.md §6)."""
+    """The winner's VPs by the WBF formula, before rounding (docs/rules.md §6); a
+    negative margin is the loser's, 20 minus the winner's.
+
+    >>> round(vp_exact(8, 14), 4), round(vp_exact(-8, 14), 4)
+    (12.4346, 7.5654)
+    """
+    margin = real_number(margin, "imps")
+    boards = whole_number(boards, "boards", 1, MAX_BOARDS)
+    if margin < 0:  # the formula is the winner's; negative powers of tau would overflow
+        return 20.0 - vp_exact(-margin, boards)
     blitz = 15 * math.sqrt(boards)
     return min(20.0, 10 + 10 * (1 - _TAU ** (3 * margin / blitz)) / (1 - _TAU**3))
 

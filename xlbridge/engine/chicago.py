@@ -14,7 +14,7 @@ from .compensation import Fit, compensation_imps
 from .contract import Contract
 from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
-from .numeric import real_number, whole_number
+from .numeric import column_of, real_number, whole_number
 from .score import GAME_POINTS, duplicate_score, score_parts
 from .seat import SEATS, Seat, Side
 from .vulnerability import Vulnerability
@@ -211,6 +211,7 @@ def play_chicago(
     name = chicago_variant(variant)
     first = whole_number(first_deal, "first deal", 1)
     carry = bool(carry_partscores)
+    deals = column_of(deals, "deals")
     lines: list[ChicagoLine] = []
     legs = {Side.NS: 0, Side.EW: 0}
     ns_total = ew_total = imps_total = 0

@@ -9,7 +9,9 @@ from fractions import Fraction
 
 from .errors import BridgeInputError, describe
 from .imps import imps
-from .numeric import real_number, whole_number
+from .numeric import column_of, real_number, whole_number
+
+MAX_RESULTS = 1_000_000  # results on one board: generous, and still a number a float holds exactly
 
 # Artificial adjusted scores (Law 12C), as percentages of the top.
 AVERAGE_MINUS = 40.0
@@ -35,7 +37,7 @@ def mp_scale(scale: object) -> int:
 
 
 def _scores(scores: Iterable[object], what: str = "score") -> list[float]:
-    return [real_number(s, what) for s in scores]
+    return [real_number(s, what) for s in column_of(scores, f"{what}s")]
 
 
 def matchpoints(scores: Iterable[object], scale: object = 2) -> list[float]:
@@ -92,7 +94,7 @@ def mp_percent(mp: object, results: object, scale: object = 2) -> float:
     >>> mp_percent(3, 4)
     50.0
     """
-    highest = top(results, scale)
+    highest = top(whole_number(results, "results", 1, MAX_RESULTS), scale)
     value = real_number(mp, "matchpoints")
     if not 0 <= value <= highest:
         raise BridgeInputError(f"matchpoints {describe(mp)}: must be 0-{highest:g} for {results} results")
@@ -135,6 +137,7 @@ def place_labels(places: Sequence[int]) -> list[str]:
     >>> place_labels([2, 1, 2, 4])
     ['2-3', '1', '2-3', '4']
     """
+    places = [whole_number(place, "place", 1) for place in column_of(places, "places")]
     counts: dict[int, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1

@@ -53,6 +53,17 @@ def _accepted(low: int | None, high: int | None) -> str:
     return "must be a whole number"
 
 
+def column_of(values: object, what: str) -> list[object]:
+    """The values of a column (a list, a tuple, any iterable but text), or BridgeInputError.
+
+    >>> column_of((420, 450), "scores"), column_of(range(2), "scores")
+    ([420, 450], [0, 1])
+    """
+    if isinstance(values, str | bytes | dict) or not hasattr(values, "__iter__"):
+        raise BridgeInputError(f"{what} {describe(values)}: must be a column of values (a list or a range)")
+    return list(values)
+
+
 def real_number(value: object, what: str) -> float:
     """Return ``value`` as a finite float, or raise BridgeInputError naming ``what``.
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, Doubling, Strain, parse_contract
 from .errors import BridgeInputError, describe
+from .numeric import column_of
 from .result import tricks_taken
 from .score import duplicate_points, duplicate_score, seat_vulnerable
 from .seat import SEATS, Seat, Side
@@ -111,7 +112,7 @@ def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
     [620, 620, 300, 0]
     """
     by_seat = {seat: seat_vulnerable(vulnerable, seat) for seat in SEATS}
-    texts = list(texts)
+    texts = column_of(texts, "results")
     # One entry per distinct text, in order of first appearance (so the first bad
     # text is the one reported); the column is then read back from it.
     memo: dict[str, int] = dict.fromkeys(texts, 0)

@@ -6,8 +6,9 @@ import functools
 import math
 import re
 
-from .contract import Contract
+from .contract import Contract, parse_contract
 from .errors import BridgeInputError, describe
+from .numeric import whole_number
 
 _RELATIVE = re.compile(r"([+-])(\d{1,2})|=|MADE|M")
 _WHOLE = re.compile(r"\d{1,2}")
@@ -24,6 +25,7 @@ def tricks_taken(contract: Contract, result: object) -> int:
     >>> tricks_taken(c, 10), tricks_taken(c, "+1"), tricks_taken(c, -2), tricks_taken(c, "=")
     (10, 11, 8, 10)
     """
+    contract = parse_contract(contract)  # a Contract as it is, or its text
     if isinstance(result, bool) or result is None:
         raise BridgeInputError(f"result {describe(result)}: {_ACCEPTED}")
     if isinstance(result, int | float):
@@ -76,8 +78,9 @@ def relative_result(contract: Contract, tricks: int) -> str:
     """Write tricks taken relative to the contract: ``=``, ``+1``, ``-2``.
 
     >>> from xlbridge.engine.contract import parse_contract
-    >>> relative_result(parse_contract("3NT"), 8)
-    '-1'
+    >>> relative_result(parse_contract("3NT"), 8), relative_result("4S", 10)
+    ('-1', '=')
     """
-    diff = tricks - contract.tricks_needed
+    contract = parse_contract(contract)
+    diff = whole_number(tricks, "tricks", 0, 13) - contract.tricks_needed
     return "=" if diff == 0 else f"{diff:+d}"

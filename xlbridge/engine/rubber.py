@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .contract import Contract, Strain
 from .deals import check_deal, deal_rows, for_deal, is_blank, parse_deal
 from .errors import BridgeInputError, describe
-from .numeric import whole_number
+from .numeric import column_of, whole_number
 from .score import GAME_POINTS, score_parts
 from .seat import Seat, Side
 from .vulnerability import Vulnerability
@@ -286,7 +286,7 @@ def play_rubber(deals: Iterable[RubberDeal]) -> RubberLedger:
     >>> ledger.totals, ledger.winner, ledger.ew_bonus
     ((60, 1790), <Side.EW: 'EW'>, 700)
     """
-    return _play(enumerate(deals, start=1))
+    return _play(enumerate(column_of(deals, "deals"), start=1))
 
 
 def _play(numbered: Iterable[tuple[int, RubberDeal]]) -> RubberLedger:

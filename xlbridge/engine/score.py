@@ -39,9 +39,11 @@ class ScoreParts:
 def trick_score(strain: Strain, tricks: int, doubling: Doubling = Doubling.UNDOUBLED) -> int:
     """Trick score for ``tricks`` bid-and-made tricks in ``strain``.
 
-    >>> trick_score(Strain.NT, 3), trick_score(Strain.C, 2, Doubling.REDOUBLED)
-    (100, 160)
+    >>> trick_score(Strain.NT, 3), trick_score(Strain.C, 2, Doubling.REDOUBLED), trick_score("S", 4, "X")
+    (100, 160, 240)
     """
+    strain, doubling = _strain(strain), _doubling(doubling)
+    tricks = whole_number(tricks, "tricks", 0, 7)
     if tricks <= 0:
         return 0
     if strain is Strain.NT:
@@ -57,6 +59,8 @@ def undertrick_penalty(down: int, vulnerable: bool, doubling: Doubling = Doublin
     >>> undertrick_penalty(3, False, Doubling.DOUBLED), undertrick_penalty(13, True, Doubling.REDOUBLED)
     (500, 7600)
     """
+    down = whole_number(down, "undertricks", 0, 13)
+    vulnerable, doubling = declarer_vulnerable(vulnerable), _doubling(doubling)
     if down <= 0:
         return 0
     if doubling is Doubling.UNDOUBLED:
@@ -71,12 +75,46 @@ def undertrick_penalty(down: int, vulnerable: bool, doubling: Doubling = Doublin
 def score_parts(contract: Contract, tricks: int, vulnerable: bool) -> ScoreParts:
     """Split a played contract's score into trick score, bonuses and penalty.
 
-    >>> score_parts(parse_contract("4S"), 11, False)
-    ScoreParts(below=120, above=30, penalty=0)
+    >>> score_parts(parse_contract("4S"), 11, False), score_parts("4S", 11, "NV")
+    (ScoreParts(below=120, above=30, penalty=0), ScoreParts(below=120, above=30, penalty=0))
     """
+    contract, tricks, vulnerable = _played(contract, tricks, vulnerable)
     if contract.passed_out:
         return ScoreParts()
     return ScoreParts(*_parts(contract.level, contract.strain, contract.doubling, tricks, vulnerable))
+
+
+def _played(contract: object, tricks: object, vulnerable: object) -> tuple[Contract, int, bool]:
+    """A contract (or its text), tricks taken 0-13 and declarer's vulnerability, checked."""
+    if not (isinstance(contract, Contract) and type(tricks) is int and 0 <= tricks <= 13
+            and isinstance(vulnerable, bool)):  # what the engine itself passes: no parsing
+        contract = parse_contract(contract)
+        tricks = whole_number(tricks, "tricks", 0, 13)
+        vulnerable = declarer_vulnerable(vulnerable)
+    return contract, tricks, vulnerable
+
+
+_STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT}
+_DOUBLINGS = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
+
+
+def _strain(value: object) -> Strain:
+    if isinstance(value, Strain):
+        return value
+    found = _STRAINS.get("".join(value.split()).upper()) if isinstance(value, str) else None
+    if found is None:
+        raise BridgeInputError(f"strain {describe(value)}: must be C, D, H, S or NT")
+    return found
+
+
+def _doubling(value: object) -> Doubling:
+    if isinstance(value, Doubling):
+        return value
+    if isinstance(value, str) and "".join(value.split()).upper() in _DOUBLINGS:
+        return _DOUBLINGS["".join(value.split()).upper()]
+    if not isinstance(value, bool) and value in (1, 2, 4):
+        return Doubling(int(value))
+    raise BridgeInputError(f"doubling {describe(value)}: must be blank, X or XX (1, 2 or 4)")
 
 
 def _parts(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool) -> tuple[int, int, int]:
@@ -101,9 +139,10 @@ def _parts(level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerab
 def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     """Duplicate score from declarer's side: positive if made, negative if not.
 
-    >>> duplicate_score(parse_contract("2CXX"), 9, True)
-    1160
+    >>> duplicate_score(parse_contract("2CXX"), 9, True), duplicate_score("2CXX", 9.0, "V")
+    (1160, 1160)
     """
+    contract, tricks, vulnerable = _played(contract, tricks, vulnerable)
     if contract.passed_out:
         return 0
     return duplicate_points(contract.level, contract.strain, contract.doubling, tricks, vulnerable)
@@ -207,6 +246,7 @@ def seat_vulnerable(value: object, seat: Seat) -> bool:
     >>> seat_vulnerable("EW", Seat.E), seat_vulnerable(2, Seat.E), seat_vulnerable(True, Seat.E)
     (True, False, True)
     """
+    seat = Seat.parse(seat, "seat")
     if isinstance(value, bool):
         return value
     if isinstance(value, Vulnerability):

@@ -17,7 +17,16 @@ _TAU = (math.sqrt(5) - 1) / 2
 
 
 def vp_exact(margin: float, boards: int) -> float:
-    """The winner's VPs by the WBF formula, before rounding (docs/rules.md §6)."""
+    """The winner's VPs by the WBF formula, before rounding (docs/rules.md §6); a
+    negative margin is the loser's, 20 minus the winner's.
+
+    >>> round(vp_exact(8, 14), 4), round(vp_exact(-8, 14), 4)
+    (12.4346, 7.5654)
+    """
+    margin = real_number(margin, "imps")
+    boards = whole_number(boards, "boards", 1, MAX_BOARDS)
+    if margin < 0:  # the formula is the winner's; negative powers of tau would overflow
+        return 20.0 - vp_exact(-margin, boards)
     blitz = 15 * math.sqrt(boards)
     return min(20.0, 10 + 10 * (1 - _TAU ** (3 * margin / blitz)) / (1 - _TAU**3))
 
