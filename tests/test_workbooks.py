@@ -386,3 +386,17 @@ def test_shipped_workbooks_are_current(tmp_path, name):
 def test_every_template_is_shipped():
     assert sorted(p.name for p in SHIPPED.glob("*.xlsx")) == sorted(
         W.file_name(n) for n in W.TEMPLATES)
+
+
+def test_finnish_sheets_show_vulnerability_in_finnish():
+    from xlbridge.engine import movement
+
+    for name in ("traveller", "teams", "chicago", "rubber", "pairs"):
+        book = W.build(name, lang="fi")
+        shown = {c.value for ref in ("tblVulText", "tblChicagoVul", "tblRubVul") if ref in book.defined_names
+                 for c in W.named_cells(book, ref)}
+        assert shown and shown <= {"Ei", "NS", "EW", "Kaikki"}, (name, shown)
+    cards = W.build("pairs", lang="fi", movement=movement("mitchell", 3, 6))
+    texts = {c.value for ws in cards.worksheets for row in ws.iter_rows() for c in row if isinstance(c.value, str)}
+    assert not any("None" in text or text.endswith(": All") for text in texts)
+    assert any(text.endswith("Vaarassa: Kaikki") for text in texts)

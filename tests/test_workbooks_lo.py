@@ -23,6 +23,7 @@ from tests.test_workbooks_fill import (
     traveller_scenario,
 )
 from xlbridge import workbooks as W
+from xlbridge.workbooks.i18n import date_text
 
 pytestmark = lo.needs_soffice
 
@@ -171,7 +172,7 @@ def test_pages_are_the_paper_size_with_header_and_footer(printed, case):
     for page in pages:
         assert (page.width, page.height) == pytest.approx((width, height), abs=1)
         assert EVENT in page.text  # the header: the event's name
-        assert "2025-03-14" in page.text  # and its date
+        assert date_text(datetime.date(2025, 3, 14), case[1]) in page.text  # its date, as the sheets write it
         assert footer.format(page.number, len(pages)) in page.text
 
 

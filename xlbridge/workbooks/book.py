@@ -23,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import OptionError
 from . import styles
-from .i18n import Labels, LabelTable
+from .i18n import DATE_FORMATS, Labels, LabelTable, date_text
 from .lookup import Lookup
 from .names import name_problem, set_value
 
@@ -245,7 +245,7 @@ class Book:
         self.define("EventName", sheet, name_ref.split(":")[0])
         self.validate(sheet, name_ref.split(":")[0], self.rule_text(EVENT_LENGTH))
         self.merge(sheet, date_ref, self.date,
-                   styles.INPUT.but(number_format=styles.DATE[self.lang]))
+                   styles.INPUT.but(number_format=DATE_FORMATS[self.lang]))
         self.define("EventDate", sheet, date_ref.split(":")[0])
         self.validate(sheet, date_ref.split(":")[0], self.rule_date())
 
@@ -259,7 +259,7 @@ class Book:
                    f'IF(EventName="","{title}",EventName)', styles.TITLE, formula=True)
         self.merge(sheet, f"{date_first}{row}:{date_last}{row}",
                    'IF(EventDate="","",EventDate)',
-                   styles.LABEL.but(horizontal="right", number_format=styles.DATE[self.lang]),
+                   styles.LABEL.but(horizontal="right", number_format=DATE_FORMATS[self.lang]),
                    formula=True)
         sheet.row_dimensions[row].height = 21
 
@@ -287,7 +287,7 @@ class Book:
             sheet.row_breaks.append(Break(id=row))
         # "&" starts a code in headers: a literal one is written "&&".
         left = (self.event or header or self.title).replace("&", "&&")
-        right = self.date.isoformat() if self.date else "&D"  # else the day it is printed
+        right = date_text(self.date, self.lang) if self.date else "&D"  # else the day it is printed
         for part, text, bold in ((sheet.oddHeader.left, left, True),
                                  (sheet.oddHeader.right, right, False),
                                  (sheet.oddFooter.center, self.t("page"), False)):

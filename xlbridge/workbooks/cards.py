@@ -149,7 +149,8 @@ def _travellers(book: Book, movement: Movement) -> list[Card]:
     for round_no, table, board, ns, ew in movement.results():
         by_board.setdefault(board, []).append([round_no, table, ns, ew, "", "", "", "", "", "", ""])
     return [Card(f"{t('board')} {board}", f"{t('dealer')}: {board_dealer(board)}    "
-                 f"{t('vulnerable')}: {board_vul(board)}", header, rows) for board, rows in sorted(by_board.items())]
+                 f"{t('vulnerable')}: {t.vulnerability(board_vul(board))}", header, rows)
+            for board, rows in sorted(by_board.items())]
 
 
 def _score_cards(book: Book, movement: Movement) -> list[Card]:
@@ -164,7 +165,7 @@ def _score_cards(book: Book, movement: Movement) -> list[Card]:
                 rows.append([row.round, "", "", "", t("sits_out"), "", "", "", "", "", ""])
                 continue
             for board in row.boards:
-                rows.append([row.round, board, str(board_dealer(board)), str(board_vul(board)),
+                rows.append([row.round, board, str(board_dealer(board)), t.vulnerability(board_vul(board)),
                              row.direction(pair), row.opponent(pair), "", "", "", "", ""])
         cards.append(Card(t("score_card", pair=pair), str(movement), header, rows))
     return cards

@@ -112,7 +112,7 @@ def _tables(book: Book) -> None:
         for deal in range(1, 5):
             vul = chicago_vul(deal, variant)
             dealer = chicago_dealer(deal)
-            cycle.append([str(vul), str(dealer), int(dealer.side is BridgeSide.NS),
+            cycle.append([book.t.vulnerability(vul), str(dealer), int(dealer.side is BridgeSide.NS),
                           *(int(vul.is_vulnerable(seat)) for seat in SEATS)])
     book.lookup.add("Chicago cycles (standard deals 1-4, duplicate 1-4): vul, dealer, "
                     "dealer is NS, declarer vulnerable N E S W", cycle,

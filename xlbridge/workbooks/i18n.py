@@ -7,6 +7,7 @@ the language, only what a director reads.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 
 from ..engine import OptionError
@@ -39,6 +40,11 @@ COMMON: LabelTable = {
     "dealer": ("Dealer", "Jakaja"),
     "vul": ("Vul", "Vaara"),
     "vulnerable": ("Vulnerable", "Vaarassa"),
+    # A vulnerability as shown (tblVulText, travellers, cards): NS and EW as the seats are.
+    "vul_None": ("None", "Ei"),
+    "vul_NS": ("NS", "NS"),
+    "vul_EW": ("EW", "EW"),
+    "vul_All": ("All", "Kaikki"),
     "scale": ("MP scale", "MP-asteikko"),
     "scale_note": ("2 = 2/1/0, 1 = 1/½/0", "2 = 2/1/0, 1 = 1/½/0"),
     "top": ("Top", "Huippu"),
@@ -101,6 +107,21 @@ COMMON: LabelTable = {
 }
 
 
+# One form of a date per language, everywhere: the sheets' number format, and the same
+# form as text in page headers.
+DATE_FORMATS = {"en": "yyyy-mm-dd", "fi": "d.m.yyyy"}
+_DATE_TEXTS = {"en": "{0.year:04d}-{0.month:02d}-{0.day:02d}", "fi": "{0.day}.{0.month}.{0.year}"}
+
+
+def date_text(date: datetime.date, lang: str) -> str:
+    """A date as the sheets of ``lang`` show it.
+
+    >>> date_text(datetime.date(2025, 3, 14), "en"), date_text(datetime.date(2025, 3, 14), "fi")
+    ('2025-03-14', '14.3.2025')
+    """
+    return _DATE_TEXTS[language(lang)].format(date)
+
+
 def language(lang: object) -> str:
     """Parse a language code: ``en`` or ``fi``.
 
@@ -126,6 +147,14 @@ class Labels:
         self.lang = language(lang)
         self._index = LANGUAGES.index(self.lang)
         self._tables = (own or {}, COMMON)
+
+    def vulnerability(self, vul: object) -> str:
+        """A vulnerability (``None``, ``NS``, ``EW``, ``All``) as this language shows it.
+
+        >>> Labels("fi").vulnerability("All"), Labels("en").vulnerability("None")
+        ('Kaikki', 'None')
+        """
+        return self(f"vul_{vul}")
 
     def __call__(self, key: str, **values: object) -> str:
         """The label for ``key``, with ``{placeholders}`` filled from ``values``."""

@@ -193,7 +193,7 @@ def _cycle(lookup: Lookup) -> None:
     rows = []
     for board in range(1, CYCLE + 1):
         vul = board_vul(board)
-        rows.append([str(vul), str(board_dealer(board)),
+        rows.append([lookup.book.t.vulnerability(vul), str(board_dealer(board)),
                      *(int(vul.is_vulnerable(seat)) for seat in SEATS)])
     lookup.add("Board cycle: vul, dealer, declarer vulnerable N E S W", rows,
                   {"tblVulText": (0, 0), "tblDealer": (1, 1), "tblDeclVul": (2, 5)})

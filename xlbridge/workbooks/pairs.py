@@ -629,7 +629,7 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         book.merge(ws, f"E{top + 1}:F{top + 1}",
                    f"{t('dealer')}: {board_dealer(board)}", styles.LABEL)
         book.merge(ws, f"G{top + 1}:I{top + 1}",
-                   f"{t('vulnerable')}: {board_vul(board)}", styles.LABEL)
+                   f"{t('vulnerable')}: {t.vulnerability(board_vul(board))}", styles.LABEL)
         book.merge(ws, f"J{top + 1}:L{top + 1}",
                    f'IF(OR(NOT({layout.mp}),{layout.board_of(board, "C")}=0),"",'
                    f'"{t("top")} "&{layout.board_of(board, "D")})',

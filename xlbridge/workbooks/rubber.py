@@ -145,7 +145,7 @@ def _tables(book: Book) -> None:
     book.lookup.add("Honours: text, NS, EW, points", honours,
                     {"tblHonours": (0, 0), "tblHonNS": (1, 1), "tblHonEW": (2, 2),
                      "tblHonPoints": (3, 3)})
-    vul = [[str(Vulnerability.of_sides(ns > 0, ew > 0))] for ew in (0, 1) for ns in (0, 1)]
+    vul = [[book.t.vulnerability(Vulnerability.of_sides(ns > 0, ew > 0))] for ew in (0, 1) for ns in (0, 1)]
     book.lookup.add("Rubber vulnerability: 1 + NS has a game + 2 x EW has a game", vul,
                     {"tblRubVul": (0, 0)})
     book.lookup.add("Rubber flags", [[book.t(key)] for key in FLAGS], {"tblRubFlags": (0, 0)})

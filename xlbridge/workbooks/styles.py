@@ -27,7 +27,6 @@ IMPS = "0.00"  # IMP totals: averaged cross-IMPs are fractions
 POINTS = "0.00"  # matchpoint totals: Neuberg-factored boards make fractions
 VP = "0.00"
 TEXT = "@"
-DATE = {"en": "d mmm yyyy", "fi": "d.m.yyyy"}
 
 _THIN = Side(style="thin", color="808080")
 _HAIR = Side(style="hair", color="A0A0A0")
