@@ -130,16 +130,17 @@ def test_relay_shares_between_the_first_and_last_tables():
         assert len(in_play) == m.tables - 1
 
 
-def test_cards_say_where_boards_and_pairs_go():
+def test_the_movement_says_where_boards_and_pairs_go():
     m = movement("mitchell", 5, 10)
-    assert m.next_for_boards(1, 3) == "table 2"
-    assert m.next_for_pair(1, 8) == "table 4 EW"  # EW pair 8 starts at table 3, moves up
-    assert m.next_for_pair(1, 3) == "table 3 NS"
-    assert m.next_for_boards(5, 1) == m.next_for_pair(5, 1) == "-"
+    assert m.boards_next(1, 3) == (2, (2,))  # boards move down a table
+    row = m.pair_next(1, 8)  # EW pair 8 starts at table 3, moves up
+    assert (row.table, row.direction(8)) == (4, "EW")
+    row = m.pair_next(1, 3)
+    assert (row.table, row.direction(3)) == (3, "NS")  # NS stays
+    assert m.boards_next(5, 1) is None and m.pair_next(5, 1) is None
     relay = movement("mitchell", 4, 8, variant="relay")
-    # table 2's boards go to the shared set of tables 1 and 4; table 3's to the bye stand
-    assert [relay.next_for_boards(1, t) for t in range(1, 5)] == [
-        "table 3", "table 1, table 4", "relay, round 3 table 2", "table 3"]
+    # table 2's boards go to the shared set of tables 1 and 4; table 3's rest on the bye stand
+    assert [relay.boards_next(1, t) for t in range(1, 5)] == [(2, (3,)), (2, (1, 4)), (3, (2,)), (2, (3,))]
 
 
 @pytest.mark.parametrize(("args", "kwargs", "message"), [

@@ -18,10 +18,10 @@ from openpyxl import Workbook
 from xlbridge import engine as E
 from xlbridge import workbooks as W
 from xlbridge.workbooks import lookup
-from xlbridge.workbooks.i18n import COMMON
+from xlbridge.workbooks.i18n import Labels
 
 # The flags in English, as the sheets show them.
-FLAG = {key: COMMON[key][0] for key in lookup.FLAGS}
+FLAG = {key: Labels("en")(key) for key in lookup.FLAGS}
 
 # Contracts people really play, so that boards have ties; and the rarer ones.
 COMMON_CONTRACTS = ["4S", "3NT", "4H", "2S", "1NT", "3C", "5D", "6NT", "PASS"]

@@ -20,7 +20,7 @@ from xlbridge.engine.chicago import VARIANTS
 from xlbridge.engine.compensation import FITS
 from xlbridge.engine.rubber import parse_honours
 from xlbridge.workbooks import chicago, lookup, rubber
-from xlbridge.workbooks.i18n import COMMON
+from xlbridge.workbooks.i18n import Labels
 from xlbridge.workbooks.names import name_problem
 
 CELLS = {
@@ -271,19 +271,19 @@ def rubber_scenario(seed: int, *, mess: bool = False, finish: bool = True,
             at = rng.randrange(len(rows))
             rows.insert(at, (contract, declarer, tricks, honours))
             flags = {(i + 1 if i >= at else i): v for i, v in flags.items()}
-            flags[at] = rubber.LABELS[key][0] if key in rubber.LABELS else _common(key)
+            flags[at] = Labels("en", "rubber")(key)
         ledger = E.rubber_ledger(*[[None if i in flags else r[c] for i, r in enumerate(rows)]
                                    for c in range(4)])
         if ledger.finished:
             rows.append(("1NT", "N", 7, None))
-            flags[len(rows) - 1] = rubber.LABELS["flag_over"][0]
+            flags[len(rows) - 1] = Labels("en", "rubber")("flag_over")
     inputs = {name: [row[c] for row in rows]
               for c, name in enumerate(("Contract", "Declarer", "Tricks", "Honours"))}
     return Scenario("rubber", f"rubber-{seed}", inputs, rubber_expected(rows, flags))
 
 
 def _common(key: str) -> str:
-    return COMMON[key][0]
+    return Labels("en")(key)
 
 
 FIT_TEXT = {fit: chicago.fit_text(fit) for fit in FITS}
@@ -334,11 +334,11 @@ def chicago_scenario(seed: int, *, variant: str = "standard", deals: int = 32,
     flags: dict[int, str] = {}
     no_imps: set[int] = set()
     if mess:
-        fi = chicago.LABELS
-        problems = [(("4S", "N", 10, 25, None), fi["flag_fit"][0], True),
-                    (("4S", "N", 10, None, "major 8"), fi["flag_hcp"][0], True),
-                    (("4S", "N", 10, 41, "major 8"), fi["flag_hcp"][0], True),
-                    (("4S", "N", 10, 25, "M8"), fi["flag_fit"][0], True),
+        en = Labels("en", "chicago")
+        problems = [(("4S", "N", 10, 25, None), en("flag_fit"), True),
+                    (("4S", "N", 10, None, "major 8"), en("flag_hcp"), True),
+                    (("4S", "N", 10, 41, "major 8"), en("flag_hcp"), True),
+                    (("4S", "N", 10, 25, "M8"), en("flag_fit"), True),
                     (("9S", "N", 10, 25, "major 8"), _common("flag_contract"), False),
                     (("3NT", "X", 9, None, None), _common("flag_declarer"), False)]
         spots = rng.sample(range(len(rows)), len(problems))

@@ -1805,36 +1805,32 @@ class Movement:
             tables[row.round, row.boards].append(row.table)
         return {key: tuple(found) for key, found in tables.items() if len(found) > 1}
 
-    def next_for_boards(self, round: int, table: int) -> str:
-        """Where the boards played at ``table`` in ``round`` go next: ``table 3``; when no
-        table plays them in the next round, ``relay, round 5 table 2`` (the round they
-        are played again) or ``relay``; ``-`` after the last round.
+    def boards_next(self, round: int, table: int) -> tuple[int, tuple[int, ...]] | None:
+        """When and where the boards played at ``table`` in ``round`` are played next:
+        (the round, the tables); a round after the next means they wait on a relay
+        stand meanwhile. None after the last round, or when they are not played again.
 
         >>> m = movement("howell", 4, 7)
-        >>> m.next_for_boards(1, 2), m.next_for_boards(1, 3), m.next_for_boards(7, 2)
-        ('table 4', 'relay, round 3 table 2', '-')
+        >>> m.boards_next(1, 2), m.boards_next(1, 3), m.boards_next(7, 2)
+        ((2, (4,)), (3, (2,)), None)
         """
         row = self.at(round, table)
-        if row is None or round == self.rounds:
-            return "-"
-        for later_round in range(round + 1, self.rounds + 1):
-            later = sorted(r.table for r in self.rows if r.round == later_round and r.boards == row.boards)
-            if later and later_round == round + 1:
-                return ", ".join(f"table {t}" for t in later)
-            if later:
-                return f"relay, round {later_round} table {later[0]}"
-        return "relay"
-
-    def next_for_pair(self, round: int, pair: int) -> str:
-        """Where ``pair`` goes after ``round``: ``table 4 EW``, or ``-`` after the last."""
-        if round == self.rounds:
-            return "-"
-        row = next((r for r in self.rows if r.round == round + 1 and pair in (r.ns, r.ew)), None)
         if row is None:
-            return "-"
-        if row.sits_out:
-            return "sit out"
-        return f"table {row.table} {row.direction(pair)}"
+            return None
+        for later in range(round + 1, self.rounds + 1):
+            tables = tuple(sorted(r.table for r in self.rows if r.round == later and r.boards == row.boards))
+            if tables:
+                return later, tables
+        return None
+
+    def pair_next(self, round: int, pair: int) -> Seating | None:
+        """Where ``pair`` sits in the round after ``round`` (a sit-out's row too), or None
+        after the last round.
+
+        >>> movement("mitchell", 5, 10).pair_next(1, 8)
+        Seating(round=2, table=4, ns=4, ew=8, boards=(9, 10))
+        """
+        return next((r for r in self.rows if r.round == round + 1 and pair in (r.ns, r.ew)), None)
 
     def _index(self) -> dict[tuple[int, int], Seating]:
         cached = self.__dict__.get("_by_place")

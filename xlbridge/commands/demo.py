@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", metavar="DIR", type=Path, default=Path("xlbridge-demo"),
                         help="folder to write into (default ./xlbridge-demo)")
     parser.add_argument("--force", action="store_true", help="replace files already there")
-    parser.add_argument("--lang", default="en", help="labels: en (default) or fi")
+    parser.add_argument("--lang", default="en", help="labels: en (default), fi or ru")
     parser.add_argument("--paper", default="A4", help="A4 (default) or Letter")
     parser.set_defaults(run=run)
 

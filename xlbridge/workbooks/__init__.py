@@ -7,8 +7,8 @@
     >>> book.sheetnames, "ScoreNS" in book.defined_names
     (['Tuloslappu', 'Lookup'], True)
 
-Each template is one module of this package defining ``LABELS`` (its label table, see
-:mod:`.i18n`) and ``build(book, **options)``, which lays its cells out on a
+Each template is one module of this package defining ``build(book, **options)`` (its
+labels are in the catalog, see :mod:`.i18n`), which lays its cells out on a
 :class:`~.book.Book`; adding a template is adding its module and its row to
 :data:`.kinds.KINDS` (:data:`TEMPLATES` are their names). :func:`write_named` and
 :func:`read_named` fill and read a template through its defined names.
@@ -52,7 +52,7 @@ def build(name: str, *, lang: str = "en", paper: str = "A4", event: str | None =
     the template (e.g. ``tables=``, ``boards=``, ``pairs=`` for pairs).
     """
     module = template(name)
-    book = Book(lang=lang, paper=paper, labels=module.LABELS, event=event, date=date)
+    book = Book(lang=lang, paper=paper, namespace=name, event=event, date=date)
     module.build(book, **options)
     return book.finish()
 

@@ -23,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import OptionError
 from . import styles
-from .i18n import DATE_FORMATS, Labels, LabelTable, date_text
+from .i18n import DATE_FORMATS, Labels, date_text
 from .lookup import Lookup
 from .names import name_problem, set_value
 
@@ -60,7 +60,7 @@ class Rule:
 class Book:
     """A workbook being generated, in one language and for one paper size.
 
-    ``labels`` is the template's own label table (see :mod:`.i18n`); ``title_key``
+    ``namespace`` is the template whose labels it uses (see :mod:`.i18n`); ``title_key``
     names its title. ``event`` and ``date`` prefill the event's name and date.
     """
 
@@ -69,14 +69,14 @@ class Book:
         *,
         lang: str = "en",
         paper: str = "A4",
-        labels: LabelTable | None = None,
+        namespace: str = "common",
         title_key: str = "title",
         event: str | None = None,
         date: datetime.date | None = None,
     ) -> None:
         self.workbook = Workbook()
         self.workbook.remove(self.workbook.active)
-        self.t = Labels(lang, labels)
+        self.t = Labels(lang, namespace)
         self.lang = self.t.lang
         self.paper = paper_name(paper)
         self.title = self.t(title_key)

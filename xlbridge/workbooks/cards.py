@@ -19,32 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..engine import Movement, board_dealer, board_vul
 from . import styles
 from .book import Book
-
-LABELS = {
-    "movement": ("Movement", "Siirtotaulu"),
-    "table_cards": ("Table cards", "Pöytäkortit"),
-    "guide_cards": ("Guide cards", "Parikortit"),
-    "paper_travellers": ("Paper travellers", "Paperilaput"),
-    "score_cards": ("Score cards", "Omat kortit"),
-    "round": ("Round", "Kierros"),
-    "boards_next": ("Boards go to", "Jaot seuraavaksi"),
-    "ns_next": ("NS go to", "NS seuraavaksi"),
-    "ew_next": ("EW go to", "EW seuraavaksi"),
-    "sit": ("Sit", "Suunta"),
-    "against": ("Against", "Vastaan"),
-    "result": ("Result", "Tulos"),
-    "plus": ("Score +", "Pisteet +"),
-    "minus": ("Score -", "Pisteet -"),
-    "sits_out": ("sits out", "lepää"),
-    "pair_card": ("Pair {pair}", "Pari {pair}"),
-    "table_card": ("Table {table}", "Pöytä {table}"),
-    "score_card": ("Pair {pair}: score card", "Pari {pair}: oma kortti"),
-    "movement_note": (
-        "The movement the cards were printed from; xlbridge check compares the results with it.",
-        "Siirtotaulu, josta kortit tulostettiin; xlbridge check vertaa tuloksia siihen.",
-    ),
-    "mp": ("MP", "MP"),
-}
+from .i18n import Labels, plural
 
 ROW_HEIGHT = 17.0  # points: room to write on a printed card
 HALF_PAGE = 330.0  # points of rows that fit half a portrait page, header and footer aside
@@ -69,6 +44,24 @@ def boards_text(boards: Sequence[int]) -> str:
     return str(boards[0]) if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
 
 
+def describe(movement: Movement, t: Labels) -> str:
+    """The movement in words, in the book's language (in English as ``str(movement)``).
+
+    >>> from xlbridge.engine import movement
+    >>> describe(movement("mitchell", 8, 24), Labels("fi", "pairs"))
+    'Mitchell, 8 pöytää (ohitus), 16 paria: 7 kierrosta, 3 jakoa kierroksessa'
+    """
+    count = movement.per_round
+    word = t(f"boards_{plural(count, t.lang)}")
+    arrow = ""
+    if movement.arrow_switch:
+        rounds = ", ".join(map(str, movement.arrow_switch))
+        arrow = t("arrow_1" if len(movement.arrow_switch) == 1 else "arrow_n", rounds=rounds)
+    return t("movement_text", kind=t(f"kind_{movement.kind}"), tables=movement.tables,
+             variant=t(f"variant_{movement.variant}") if movement.variant else "", pairs=movement.pairs,
+             rounds=movement.rounds, per_round=count, boards_word=word, arrow=arrow)
+
+
 def build(book: Book, movement: Movement) -> None:
     """Add the movement sheet and the four card sheets to a pairs workbook."""
     t = book.t
@@ -84,7 +77,7 @@ def _movement_sheet(book: Book, movement: Movement) -> Worksheet:
     t = book.t
     ws = book.sheet(t("movement"), (8, 7, 7, 7, 9, 14, 14, 14))
     book.event_heading(ws, 1, book.title, "A", "H", "G:H")
-    book.merge(ws, "A2:H2", str(movement), styles.SUBTITLE)
+    book.merge(ws, "A2:H2", describe(movement, t), styles.SUBTITLE)
     book.merge(ws, "A3:H3", t("movement_note"), styles.NOTE)
     head = ("round", "table", "ns", "ew", "boards", "boards_next", "ns_next", "ew_next")
     for column, key in zip("ABCDEFGH", head, strict=True):
@@ -94,8 +87,8 @@ def _movement_sheet(book: Book, movement: Movement) -> Worksheet:
     values = []
     for row in movement.rows:
         values.append((row.round, row.table, row.ns, row.ew, boards_text(row.boards),
-                       movement.next_for_boards(row.round, row.table),
-                       _next(book, movement, row.round, row.ns), _next(book, movement, row.round, row.ew)))
+                       _boards_next(book, movement, row.round, row.table),
+                       _pair_next(book, movement, row.round, row.ns), _pair_next(book, movement, row.round, row.ew)))
     for r, line in zip(rows, values, strict=True):
         for index, (column, value) in enumerate(zip("ABCDEFGH", line, strict=True)):
             book.put(ws, f"{column}{r}", value, styles.OUTPUT if index < 5 else styles.OUTPUT_TEXT)
@@ -105,11 +98,26 @@ def _movement_sheet(book: Book, movement: Movement) -> Worksheet:
     return ws
 
 
-def _next(book: Book, movement: Movement, round: int, pair: int | None) -> str:
+def _pair_next(book: Book, movement: Movement, round: int, pair: int | None) -> str:
+    """Where a pair goes after ``round``, in words: ``table 4 EW``, ``sits out``, ``-``."""
     if pair is None:
         return ""
-    text = movement.next_for_pair(round, pair)
-    return book.t("sits_out") if text == "sit out" else text.replace("table", book.t("table").lower())
+    row = movement.pair_next(round, pair)
+    if row is None:
+        return "-"
+    return book.t("sits_out") if row.sits_out else book.t("to_seat", table=row.table, direction=row.direction(pair))
+
+
+def _boards_next(book: Book, movement: Movement, round: int, table: int) -> str:
+    """Where boards go after ``round``: ``table 3``, ``table 1, table 4`` (shared), ``relay,
+    round 5 table 2`` (resting on a relay stand until then), ``-``."""
+    found = movement.boards_next(round, table)
+    if found is None:
+        return "-"
+    later, tables = found
+    if later == round + 1:
+        return ", ".join(book.t("to_table", table=t) for t in tables)
+    return book.t("to_relay", round=later, table=tables[0])
 
 
 def _table_cards(book: Book, movement: Movement) -> list[Card]:
@@ -120,9 +128,9 @@ def _table_cards(book: Book, movement: Movement) -> list[Card]:
         rows = []
         for row in (r for r in movement.rows if r.table == table):
             rows.append([row.round, row.ns or t("sits_out"), row.ew or t("sits_out"), boards_text(row.boards),
-                         movement.next_for_boards(row.round, table).replace("table", t("table").lower()),
-                         _next(book, movement, row.round, row.ns), _next(book, movement, row.round, row.ew)])
-        cards.append(Card(t("table_card", table=table), str(movement), header, rows))
+                         _boards_next(book, movement, row.round, table),
+                         _pair_next(book, movement, row.round, row.ns), _pair_next(book, movement, row.round, row.ew)])
+        cards.append(Card(t("table_card", table=table), describe(movement, t), header, rows))
     return cards
 
 
@@ -137,7 +145,7 @@ def _guide_cards(book: Book, movement: Movement) -> list[Card]:
                 rows.append([row.round, "", t("sits_out"), "", ""])
             else:
                 rows.append([row.round, row.table, row.direction(pair), row.opponent(pair), boards_text(row.boards)])
-        cards.append(Card(t("pair_card", pair=pair), str(movement), header, rows))
+        cards.append(Card(t("pair_card", pair=pair), describe(movement, t), header, rows))
     return cards
 
 
@@ -167,7 +175,7 @@ def _score_cards(book: Book, movement: Movement) -> list[Card]:
             for board in row.boards:
                 rows.append([row.round, board, str(board_dealer(board)), t.vulnerability(board_vul(board)),
                              row.direction(pair), row.opponent(pair), "", "", "", "", ""])
-        cards.append(Card(t("score_card", pair=pair), str(movement), header, rows))
+        cards.append(Card(t("score_card", pair=pair), describe(movement, t), header, rows))
     return cards
 
 

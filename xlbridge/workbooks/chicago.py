@@ -25,57 +25,6 @@ from . import styles
 from .book import NAME_LENGTH, Book, Rule
 from .rubber import coded_status, exact_index
 
-LABELS = {
-    "title": ("Chicago", "Chicago"),
-    "sheet": ("Chicago", "Chicago"),
-    "event": ("Event", "Tapahtuma"),
-    "ns_players": ("NS players", "NS-pari"),
-    "ew_players": ("EW players", "EW-pari"),
-    "deal": ("Deal", "Jako"),
-    "dealer_short": ("Dlr", "Jak"),
-    "cycle": ("Vulnerability", "Vaarat"),
-    "cycle_note": (
-        "standard: the Laws of Chicago (deals 2 and 3: the dealer's side vulnerable); "
-        "duplicate: as boards 1-4 of duplicate.",
-        "standard: Chicagon säännöt (jaoilla 2 ja 3 jakajan puoli vaarassa); "
-        "duplicate: kuten duplikaatin jaot 1-4.",
-    ),
-    "hcp": ("HCP NS", "AP NS"),
-    "fit": ("Fit", "Sopivuus"),
-    "running": ("Running total", "Yhteensä"),
-    "imps": ("Comp. IMPs", "Komp. IMP"),
-    "total": ("Total", "Yhteensä"),
-    "flag_cycle": ("vul?", "vaarat?"),
-    "flag_hcp": ("HCP?", "AP?"),
-    "flag_fit": ("fit?", "sopivuus?"),
-    "err_cycle": (
-        "Choose standard (the Laws of Chicago) or duplicate (as boards 1-4).",
-        "Valitse standard (Chicagon säännöt) tai duplicate (kuten jaot 1-4).",
-    ),
-    "err_hcp": (
-        "Type North-South's high-card points, a whole number 0-40 (East-West hold the rest).",
-        "Kirjoita pohjoisen-etelän arvopisteet, kokonaisluku 0-40 (idällä-lännellä loput).",
-    ),
-    "err_fit": (
-        "Choose the best trump fit of the side with more points (at 20-20 the dealer's side) "
-        "from the list: major 8, 9, 10 (10 or more), minor 8, 9, 10, or no fit. "
-        "A major and a minor fit: the major.",
-        "Valitse enemmän pisteitä omaavan puolen (20-20: jakajan puolen) paras valttisopivuus "
-        "listasta: major (pääväri) 8, 9, 10 (10 tai enemmän), minor (sivuväri) 8, 9, 10, tai "
-        "no fit. Sekä pää- että sivuvärisopivuus: pääväri.",
-    ),
-    "chicago_note": (
-        "Scores are North-South's (NS) and East-West's (EW) as in duplicate; Tricks: the tricks "
-        "declarer took; passed out: PASS. Compensation (optional): HCP = North-South's "
-        "high-card points, Fit = the best fit of the side with more points (at 20-20 the "
-        "dealer's); the IMPs compare the score with the table's expected score.",
-        "Pisteet ovat pohjoisen-etelän (NS) ja idän-lännen (EW) kuten duplikaatissa; Tikit: "
-        "pelinviejän tikit; passattu jako: PASS. Kompensaatio (valinnainen): AP = "
-        "pohjoisen-etelän arvopisteet, Sopivuus = enemmän pisteitä omaavan puolen (20-20: "
-        "jakajan puolen) paras sopivuus; IMPit vertaavat tulosta taulukon odotukseen.",
-    ),
-}
-
 ROUNDS = 8
 FIRST = 8  # first deal row
 

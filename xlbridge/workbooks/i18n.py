@@ -1,116 +1,38 @@
-"""Labels in every language the templates speak: English (default) and Finnish.
+"""Labels in every language the templates speak: English (default), Finnish and Russian.
 
-A table maps a key to one text per language, in the order of :data:`LANGUAGES`.
-Templates add their own table to :data:`COMMON`; defined names never change with
-the language, only what a director reads.
+The labels are a catalog keyed by language, then template, then label: one module a
+language in :mod:`xlbridge.workbooks.catalog` (``en.py``, ``fi.py``, ``ru.py``), each
+with every template's labels and the ``common`` ones. Adding a language is adding its
+module (a test asserts that every label is in every language); defined names never
+change with the language, only what a director reads.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
+import importlib
 from collections.abc import Mapping
 
 from ..engine import OptionError
 
-LANGUAGES = ("en", "fi")
+LANGUAGES = ("en", "fi", "ru")
 
-LabelTable = Mapping[str, tuple[str, str]]
+Catalog = Mapping[str, Mapping[str, str]]
 
-# Labels shared by several templates. Seats stay N/E/S/W in every language: they are
-# what directors type, and Finnish letters (P/I/E/L) would swap E and S.
-COMMON: LabelTable = {
-    "event": ("Event", "Kilpailu"),
-    "date": ("Date", "Päivämäärä"),
-    "date_short": ("Date", "Pvm"),
-    "board": ("Board", "Jako"),
-    "boards": ("Boards", "Jakoja"),
-    "table": ("Table", "Pöytä"),
-    "tables": ("Tables", "Pöytiä"),
-    "pair": ("Pair", "Pari"),
-    "name": ("Name", "Nimi"),
-    "ns": ("NS", "NS"),
-    "ew": ("EW", "EW"),
-    "contract": ("Contract", "Sopimus"),
-    "declarer": ("By", "Pelaaja"),
-    "declarer_long": ("Declarer", "Pelinviejä"),
-    "tricks": ("Tricks", "Tikit"),
-    "score": ("Score", "Pisteet"),
-    "matchpoints": ("Matchpoints", "MP-pisteet"),
-    "check": ("Check", "Tarkista"),
-    "dealer": ("Dealer", "Jakaja"),
-    "vul": ("Vul", "Vaara"),
-    "vulnerable": ("Vulnerable", "Vaarassa"),
-    # A vulnerability as shown (tblVulText, travellers, cards): NS and EW as the seats are.
-    "vul_None": ("None", "Ei"),
-    "vul_NS": ("NS", "NS"),
-    "vul_EW": ("EW", "EW"),
-    "vul_All": ("All", "Kaikki"),
-    "scale": ("MP scale", "MP-asteikko"),
-    "scale_note": ("2 = 2/1/0, 1 = 1/½/0", "2 = 2/1/0, 1 = 1/½/0"),
-    "top": ("Top", "Huippu"),
-    "page": ("Page &P of &N", "Sivu &P / &N"),
-    "legend": (
-        "Type in the white cells; grey cells compute themselves.",
-        "Kirjoita valkoisiin soluihin; harmaat solut laskevat itsensä.",
-    ),
-    # Row flags: short, so that they fit the Check column.
-    "flag_board": ("board?", "jako?"),
-    "flag_pair": ("pair?", "pari?"),
-    "flag_contract": ("contract?", "sopimus?"),
-    "flag_declarer": ("declarer?", "pelinviejä?"),
-    "flag_tricks": ("tricks?", "tikit?"),
-    "flag_twice": ("twice?", "kahdesti?"),
-    "flag_adjusted": ("adjusted?", "keinotulos?"),
-    # Data-validation messages (Excel: title at most 32, text at most 255 characters).
-    "err_title": ("Check the entry", "Tarkista syöte"),
-    "err_contract": (
-        "Choose a contract from the list: level 1-7, strain C D H S NT, then X if doubled "
-        "or XX if redoubled, e.g. 4S, 3NTX, 2HXX. Passed out: PASS.",
-        "Valitse sopimus listasta: taso 1-7, maa C D H S NT, sitten X jos kahdennettu tai "
-        "XX jos vastakahdennettu, esim. 4S, 3NTX, 2HXX. Passattu jako: PASS.",
-    ),
-    "err_entry": (
-        "Choose from the list: a contract (4S, 3NTX, 2HXX, 3N; passed out PASS), NP for a board "
-        "not played, or an adjusted score A60/40 (NS % / EW %: 40, 50 or 60), A60, A50, A40.",
-        "Valitse listasta: sopimus (4S, 3NTX, 2HXX, 3N; passattu PASS), NP pelaamattomalle jaolle "
-        "tai keinotulos A60/40 (NS % / EW %: 40, 50 tai 60), A60, A50, A40.",
-    ),
-    "err_declarer": (
-        "Type the declarer's seat: N, E, S or W.",
-        "Kirjoita pelinviejän paikka: N, E, S tai W (pohjoinen, itä, etelä, länsi).",
-    ),
-    "err_tricks": (
-        "Type the tricks declarer took: a whole number 0-13 (4S made exactly is 10).",
-        "Kirjoita pelinviejän tikit: kokonaisluku 0-13 (4S tasan on 10).",
-    ),
-    "err_board": (
-        "Type a board number, a whole number {low}-{high}.",
-        "Kirjoita jaon numero, kokonaisluku {low}-{high}.",
-    ),
-    "err_pair": (
-        "Type a pair number, a whole number {low}-{high}.",
-        "Kirjoita parin numero, kokonaisluku {low}-{high}.",
-    ),
-    "err_count": (
-        "Type a whole number {low}-{high}.",
-        "Kirjoita kokonaisluku {low}-{high}.",
-    ),
-    "err_scale": (
-        "Choose 2 (matchpoints 2/1/0) or 1 (1/0.5/0, as in the ACBL).",
-        "Valitse 2 (MP-pisteet 2/1/0) tai 1 (1/0,5/0, kuten ACBL:ssä).",
-    ),
-    "err_text": ("At most {high} characters.", "Enintään {high} merkkiä."),
-    "err_date": (
-        "Type a date, e.g. 2025-03-14.",
-        "Kirjoita päivämäärä, esim. 14.3.2025.",
-    ),
-}
+
+@functools.cache
+def catalog(lang: str) -> Catalog:
+    """Every label of one language, by template (``common``: shared by several):
+    the ``LABELS`` of :mod:`xlbridge.workbooks.catalog` ``.<lang>``."""
+    return importlib.import_module(f"{__package__}.catalog.{language(lang)}").LABELS
 
 
 # One form of a date per language, everywhere: the sheets' number format, and the same
 # form as text in page headers.
-DATE_FORMATS = {"en": "yyyy-mm-dd", "fi": "d.m.yyyy"}
-_DATE_TEXTS = {"en": "{0.year:04d}-{0.month:02d}-{0.day:02d}", "fi": "{0.day}.{0.month}.{0.year}"}
+DATE_FORMATS = {"en": "yyyy-mm-dd", "fi": "d.m.yyyy", "ru": "dd.mm.yyyy"}
+_DATE_TEXTS = {"en": "{0.year:04d}-{0.month:02d}-{0.day:02d}", "fi": "{0.day}.{0.month}.{0.year}",
+               "ru": "{0.day:02d}.{0.month:02d}.{0.year}"}
 
 
 def date_text(date: datetime.date, lang: str) -> str:
@@ -120,6 +42,20 @@ def date_text(date: datetime.date, lang: str) -> str:
     ('2025-03-14', '14.3.2025')
     """
     return _DATE_TEXTS[language(lang)].format(date)
+
+
+def plural(count: int, lang: str) -> str:
+    """Which form of a counted word ``lang`` uses: ``1`` (one), ``2`` (a few, Russian's
+    2-4) or ``5`` (many); English and Finnish have one and many.
+
+    >>> [plural(n, "ru") for n in (1, 3, 5, 21, 12)], [plural(n, "en") for n in (1, 3, 21)]
+    (['1', '2', '5', '1', '5'], ['1', '5', '5'])
+    """
+    if language(lang) != "ru":
+        return "1" if count == 1 else "5"
+    if count % 10 == 1 and count % 100 != 11:
+        return "1"
+    return "2" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "5"
 
 
 def language(lang: object) -> str:
@@ -135,24 +71,28 @@ def language(lang: object) -> str:
 
 
 class Labels:
-    """The texts of one language, from a template's own table and :data:`COMMON`.
+    """The texts of one language for one template (its own labels, then the common ones).
 
-    >>> Labels("fi", {"title": ("Traveller", "Tuloslappu")})("title")
+    >>> Labels("fi", "traveller")("title")
     'Tuloslappu'
     >>> Labels("en")("err_board", low=1, high=36)
     'Type a board number, a whole number 1-36.'
     """
 
-    def __init__(self, lang: str, own: LabelTable | None = None) -> None:
+    def __init__(self, lang: str, namespace: str = "common") -> None:
         self.lang = language(lang)
-        self._index = LANGUAGES.index(self.lang)
-        self._tables = (own or {}, COMMON)
+        labels = catalog(self.lang)
+        self._tables = (labels.get(namespace, {}), labels["common"])
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is a label here, with a text in this language."""
+        return any(table.get(key) for table in self._tables)
 
     def vulnerability(self, vul: object) -> str:
         """A vulnerability (``None``, ``NS``, ``EW``, ``All``) as this language shows it.
 
-        >>> Labels("fi").vulnerability("All"), Labels("en").vulnerability("None")
-        ('Kaikki', 'None')
+        >>> Labels("fi").vulnerability("All"), Labels("ru").vulnerability("None")
+        ('Kaikki', 'Никто')
         """
         return self(f"vul_{vul}")
 
@@ -160,6 +100,6 @@ class Labels:
         """The label for ``key``, with ``{placeholders}`` filled from ``values``."""
         for table in self._tables:
             if key in table:
-                text = table[key][self._index]
+                text = table[key]
                 return text.format(**values) if values else text
         raise KeyError(f"no label {key!r}")

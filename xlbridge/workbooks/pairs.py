@@ -38,84 +38,6 @@ from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
 from .names import set_value
 
-LABELS = {
-    **cards.LABELS,
-    "title": ("Pairs event", "Parikilpailu"),
-    "setup": ("Setup", "Asetukset"),
-    "results": ("Results", "Tulokset"),
-    "ranking": ("Ranking", "Sijoitukset"),
-    "travellers": ("Travellers", "Tuloslaput"),
-    "board_sheet": ("Boards", "Jaot"),
-    "place": ("Place", "Sija"),
-    "percent": ("%", "%"),
-    "mp": ("MP", "MP"),
-    "imps": ("IMPs", "IMP"),
-    "per_board": ("IMPs/ board", "IMP/ jako"),
-    "field": ("Dir", "Suunta"),
-    "played": ("Boards", "Jakoja"),
-    "pairs_note": (
-        "Pair numbers are unique in the event: in a Mitchell e.g. NS 1-10 and EW 11-20.",
-        "Parinumerot ovat kilpailussa yksilöllisiä: Mitchellissä esim. NS 1-10 ja EW 11-20.",
-    ),
-    "entered": ("Results entered", "Syötettyjä tuloksia"),
-    "flagged": ("Rows to check", "Tarkistettavia rivejä"),
-    "of": ("of", "/"),
-    "row": ("#", "#"),
-    "results_note": (
-        "One row per board and table, in any order. Tricks: the tricks declarer took. "
-        "Passed out: PASS. Not played: NP. Adjusted: A60/40 (NS/EW %), A50 ...",
-        "Rivi jakoa ja pöytää kohden, missä järjestyksessä tahansa. Tikit: pelinviejän "
-        "tikit. Passattu: PASS. Ei pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ...",
-    ),
-    "ranking_note": (
-        "% = matchpoints / the most possible on the boards the pair played.",
-        "% = MP-pisteet / suurin mahdollinen parin pelaamissa jaoissa.",
-    ),
-    "ranking_note_imps": (
-        "IMPs: the sum over the boards the pair played.",
-        "IMP: summa parin pelaamista jaoista.",
-    ),
-    "results_count": ("Results", "Tuloksia"),
-    "scoring": ("Scoring", "Laskenta"),
-    "scoring_note": (
-        "MP: matchpoints. Cross-IMPs: IMPs against every other result. Butler: IMPs "
-        "against the datum (mean without the top and bottom result).",
-        "MP: MP-pisteet. Cross-IMPs: IMPit jokaista muuta tulosta vastaan. Butler: IMPit "
-        "keskitulosta vastaan (ilman suurinta ja pienintä).",
-    ),
-    "crossimps": ("Cross-IMPs", "Cross-IMPs"),
-    "crossimps_note": (
-        "Average: divided by the number of comparisons. Total: summed.",
-        "Average: jaettuna vertailujen määrällä. Total: summa.",
-    ),
-    "neuberg": ("Neuberg", "Neuberg"),
-    "neuberg_note": (
-        "Yes: a board with fewer results than expected is factored up (M+1)·N/n-1.",
-        "Yes: jako, jolla on odotettua vähemmän tuloksia, korjataan (M+1)·N/n-1.",
-    ),
-    "expected": ("Expected results", "Odotetut tulokset"),
-    "expected_auto": ("automatic: ", "automaattinen: "),
-    "expected_few": ("too few: a board has ", "liian pieni: jaolla on "),
-    "session_rule": ("Session rule", "Istuntosääntö"),
-    "session_rule_note": (
-        "Law 12C2(c), Yes: a pair given 60% (40%) gets its own percentage on its other "
-        "boards where that is higher (lower).",
-        "Laki 12C2(c), Yes: 60 % (40 %) saanut pari saa muiden jakojensa prosentin, jos se "
-        "on suurempi (pienempi).",
-    ),
-    "fields": ("Fields", "Kentät"),
-    "fields_note": (
-        "1: one ranking of all pairs (Howell, one-winner Mitchell). 2: one per direction.",
-        "1: yksi sijoituslista (Howell, yhden voittajan Mitchell). 2: oma kummallekin suunnalle.",
-    ),
-    "options_note": (
-        "",
-        "Valintojen arvot (MP, Yes/No, Average/Total) ovat englanniksi: kaavat vertaavat niitä.",
-    ),
-    "ns_field": ("NS", "NS"),
-    "ew_field": ("EW", "EW"),
-}
-
 TABLES = 30
 BOARDS = 36
 MAX_PAIR = 999
@@ -236,12 +158,12 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
         book.put(ws, f"B{row}", value, left)
         book.define(name, ws, f"B{row}")
         book.validate(ws, f"B{row}", rule)
-        if f"{key}_note" in LABELS:
+        if t.has(f"{key}_note"):
             book.merge(ws, f"C{row}:I{row}", t(f"{key}_note"), note)
         ws.row_dimensions[row].height = 24
 
     if movement is not None:
-        book.merge(ws, "A2:I2", f"{t('movement')}: {movement}", styles.LABEL)
+        book.merge(ws, "A2:I2", f"{t('movement')}: {cards.describe(movement, t)}", styles.LABEL)
         book.define("MovementText", ws, "A2")
     size = (movement.tables, movement.boards) if movement is not None else (None, None)
     option(5, "tables", "TableCount", size[0], book.rule_whole(1, layout.tables))

@@ -28,56 +28,6 @@ from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book, Rule
 
-LABELS = {
-    "title": ("Pivot bridge", "Pivot-bridge"),
-    "sheet": ("Pivot", "Pivot"),
-    "players": ("Players", "Pelaajia"),
-    "players_note": (
-        "4 or 5. Draw cards: the highest is player 1, the pivot, then 2, 3, 4 (and 5).",
-        "4 tai 5. Nostakaa kortit: suurin on pelaaja 1, pivot, sitten 2, 3, 4 (ja 5).",
-    ),
-    "number": ("No.", "Nro"),
-    "player": ("Player", "Pelaaja"),
-    "drawn": ("Drawn as", "Arvottu"),
-    "role_1": ("pivot", "pivot"),
-    "role_2": ("first partner", "1. partneri"),
-    "role_3": ("pivot's left", "pivotista vas."),
-    "role_4": ("pivot's right", "pivotista oik."),
-    "role_5": ("sits out first", "ensin sivussa"),
-    "rounds": ("Rounds", "Kierroksia"),
-    "scored": ("For", "Omat"),
-    "conceded": ("Against", "Vastaan"),
-    "net": ("Net", "Netto"),
-    "place": ("Place", "Sija"),
-    "standings_note": (
-        "Net = own sides' points minus the opponents', over the rounds played. "
-        "Highest net wins; ties share a place.",
-        "Netto = omien parien pisteet miinus vastustajien, pelatuilta kierroksilta. "
-        "Suurin netto voittaa; tasatulos jakaa sijan.",
-    ),
-    "round": ("Round", "Kierros"),
-    "seating": ("Seating", "Istumajärjestys"),
-    "sits_out": ("Sits out", "Sivussa"),
-    "points": ("Points scored", "Saadut pisteet"),
-    "rounds_note": (
-        "A round is four deals scored as Chicago, or one rubber: type the points each side "
-        "scored. One total blank counts as 0. After the schedule the seating repeats "
-        "(or draw again).",
-        "Kierros on neljä jakoa Chicagona tai yksi robberi: kirjoita kummankin parin "
-        "pisteet. Tyhjä pistemäärä on 0. Kierto alkaa alusta (tai nostakaa uudelleen).",
-    ),
-    "flag_total": ("total?", "pisteet?"),
-    "flag_players": ("players?", "pelaajat?"),
-    "err_players": (
-        "Choose the number of players: 4 or 5.",
-        "Valitse pelaajien määrä: 4 tai 5.",
-    ),
-    "err_total": (
-        "Type the points this side scored in the round: a whole number {low}-{high}.",
-        "Kirjoita parin pisteet kierroksella: kokonaisluku {low}-{high}.",
-    ),
-}
-
 ROUNDS = 15  # three cycles of five players, five of four
 MAX_ROUNDS = 60
 MAX_TOTAL = 99999

@@ -37,48 +37,6 @@ from . import styles
 from .book import NAME_LENGTH, Book, Rule
 from .lookup import spellings
 
-LABELS = {
-    "title": ("Rubber bridge", "Robberibridge"),
-    "sheet": ("Rubber", "Robberi"),
-    "event": ("Event", "Tapahtuma"),
-    "we": ("We", "Me"),
-    "they": ("They", "He"),
-    "we_players": ("We (NS)", "Me (NS)"),
-    "they_players": ("They (EW)", "He (EW)"),
-    "deal": ("Deal", "Jako"),
-    "honours": ("Honours", "Honöörit"),
-    "above": ("above", "yllä"),
-    "below": ("below", "alla"),
-    "above_line": ("Above the line", "Viivan yläpuolella"),
-    "game_n": ("Game {n}", "Peli {n}"),
-    "sum_above": ("Above", "Yllä"),
-    "sum_below": ("Below", "Alla"),
-    "bonus": ("Bonus", "Bonus"),
-    "total": ("Total", "Yhteensä"),
-    "games": ("Games", "Pelit"),
-    "we_won": ("We won", "Me voitimme"),
-    "they_won": ("They won", "He voittivat"),
-    "flag_honours": ("honours?", "honöörit?"),
-    "flag_over": ("rubber over", "robberi ohi"),
-    "err_honours": (
-        "Choose the honours from the list: NS 100 or EW 100 (four of the five trump honours "
-        "in one hand), NS 150 or EW 150 (all five, or four aces at no-trump). Blank for none.",
-        "Valitse honöörit listasta: NS 100 tai EW 100 (neljä viidestä valttihonööristä "
-        "samassa kädessä), NS 150 tai EW 150 (kaikki viisi, tai neljä ässää sangissa). "
-        "Tyhjä, jos ei ole.",
-    ),
-    "rubber_note": (
-        "We = North-South, They = East-West. Tricks: the tricks declarer took. Passed out: PASS. "
-        "Each deal writes its trick score below the line and everything else above it; "
-        "the bonus is the rubber bonus (700 or 500) or, unfinished, 300 for a game and 100 "
-        "for a part score. More than {n} entries above the line: the top one adds up the rest.",
-        "Me = pohjoinen-etelä, He = itä-länsi. Tikit: pelinviejän tikit. Passattu jako: PASS. "
-        "Tikkipisteet kirjataan viivan alle, kaikki muu sen yläpuolelle; bonus on "
-        "robberibonus (700 tai 500) tai keskeneräisessä robberissa 300 pelistä ja 100 "
-        "osapelistä. Yli {n} merkintää viivan yllä: ylin laskee loput yhteen.",
-    ),
-}
-
 ABOVE_SLOTS = 12  # entries above the line each side shows
 GAMES = 3  # a rubber has at most three games
 GAME_SLOTS = 5  # each trick score is at least 20, so a side writes at most 5 per game

@@ -18,33 +18,6 @@ from . import styles
 from .book import NAME_LENGTH, Book
 from .lookup import flag_code
 
-LABELS = {
-    "title": ("Team match", "Joukkueottelu"),
-    "sheet": ("Match", "Ottelu"),
-    "home": ("Home", "Koti"),
-    "away": ("Away", "Vieras"),
-    "home_team": ("Home team", "Kotijoukkue"),
-    "away_team": ("Away team", "Vierasjoukkue"),
-    "home_note": ("NS in the open room", "NS avoimessa huoneessa"),
-    "away_note": ("NS in the closed room", "NS suljetussa huoneessa"),
-    "open": ("Open room", "Avoin huone"),
-    "closed": ("Closed room", "Suljettu huone"),
-    "open_short": ("open", "avoin"),
-    "closed_short": ("closed", "suljettu"),
-    "imps": ("IMPs", "IMP"),
-    "vps": ("VPs", "VP"),
-    "margin": ("Margin", "Ero"),
-    "played": ("Boards played", "Pelattuja jakoja"),
-    "score_ns": ("Score NS", "Pisteet NS"),
-    "dealer_short": ("Dlr", "Jak"),
-    "teams_note": (
-        "Scores are North-South's in each room. Tricks: the tricks declarer took. "
-        "Passed out: PASS.",
-        "Pisteet ovat kummassakin huoneessa pohjoisen-etelän. Tikit: pelinviejän tikit. "
-        "Passattu jako: PASS.",
-    ),
-}
-
 BOARDS = 64
 MAX_BOARD = 999
 FIRST = 11  # first board row; headings above

@@ -18,12 +18,6 @@ from . import formulas as f
 from . import styles
 from .book import Book
 
-LABELS = {
-    "title": ("Traveller", "Tuloslappu"),
-    "sheet": ("Traveller", "Tuloslappu"),
-    "no_board": ("Type the board number.", "Kirjoita jaon numero."),
-}
-
 TABLES = 30
 MAX_BOARD = 999
 MAX_PAIR = 999

@@ -1,0 +1,273 @@
+"""English: every label of the templates, by template (``common``: shared by several)."""
+
+LABELS: dict[str, dict[str, str]] = {
+    "common": {
+        "event": "Event",
+        "date": "Date",
+        "date_short": "Date",
+        "board": "Board",
+        "boards": "Boards",
+        "table": "Table",
+        "tables": "Tables",
+        "pair": "Pair",
+        "name": "Name",
+        "ns": "NS",
+        "ew": "EW",
+        "contract": "Contract",
+        "declarer": "By",
+        "declarer_long": "Declarer",
+        "tricks": "Tricks",
+        "score": "Score",
+        "matchpoints": "Matchpoints",
+        "check": "Check",
+        "dealer": "Dealer",
+        "vul": "Vul",
+        "vulnerable": "Vulnerable",
+        "vul_None": "None",
+        "vul_NS": "NS",
+        "vul_EW": "EW",
+        "vul_All": "All",
+        "scale": "MP scale",
+        "scale_note": "2 = 2/1/0, 1 = 1/½/0",
+        "top": "Top",
+        "page": "Page &P of &N",
+        "legend": "Type in the white cells; grey cells compute themselves.",
+        "flag_board": "board?",
+        "flag_pair": "pair?",
+        "flag_contract": "contract?",
+        "flag_declarer": "declarer?",
+        "flag_tricks": "tricks?",
+        "flag_twice": "twice?",
+        "flag_adjusted": "adjusted?",
+        "err_title": "Check the entry",
+        "err_contract": (
+            "Choose a contract from the list: level 1-7, strain C D H S NT, then X if doubled or XX if redoubled, "
+            "e.g. 4S, 3NTX, 2HXX. Passed out: PASS."
+        ),
+        "err_entry": (
+            "Choose from the list: a contract (4S, 3NTX, 2HXX, 3N; passed out PASS), NP for a board not played, or an"
+            " adjusted score A60/40 (NS % / EW %: 40, 50 or 60), A60, A50, A40."
+        ),
+        "err_declarer": "Type the declarer's seat: N, E, S or W.",
+        "err_tricks": "Type the tricks declarer took: a whole number 0-13 (4S made exactly is 10).",
+        "err_board": "Type a board number, a whole number {low}-{high}.",
+        "err_pair": "Type a pair number, a whole number {low}-{high}.",
+        "err_count": "Type a whole number {low}-{high}.",
+        "err_scale": "Choose 2 (matchpoints 2/1/0) or 1 (1/0.5/0, as in the ACBL).",
+        "err_text": "At most {high} characters.",
+        "err_date": "Type a date, e.g. 2025-03-14.",
+    },
+    "traveller": {
+        "title": "Traveller",
+        "sheet": "Traveller",
+        "no_board": "Type the board number.",
+    },
+    "pairs": {
+        "to_table": "table {table}",
+        "to_relay": "relay, round {round} table {table}",
+        "to_seat": "table {table} {direction}",
+        "movement_text": (
+            "{kind}, {tables} tables{variant}, {pairs} pairs: "
+            "{rounds} rounds of {per_round} {boards_word}{arrow}"
+        ),
+        "kind_mitchell": "Mitchell",
+        "kind_howell": "Howell",
+        "variant_skip": " (skip)",
+        "variant_relay": " (relay)",
+        "boards_1": "board",
+        "boards_2": "boards",
+        "boards_5": "boards",
+        "arrow_1": ", arrow-switch round {rounds}",
+        "arrow_n": ", arrow-switch rounds {rounds}",
+        "movement": "Movement",
+        "table_cards": "Table cards",
+        "guide_cards": "Guide cards",
+        "paper_travellers": "Paper travellers",
+        "score_cards": "Score cards",
+        "round": "Round",
+        "boards_next": "Boards go to",
+        "ns_next": "NS go to",
+        "ew_next": "EW go to",
+        "sit": "Sit",
+        "against": "Against",
+        "result": "Result",
+        "plus": "Score +",
+        "minus": "Score -",
+        "sits_out": "sits out",
+        "pair_card": "Pair {pair}",
+        "table_card": "Table {table}",
+        "score_card": "Pair {pair}: score card",
+        "movement_note": "The movement the cards were printed from; xlbridge check compares the results with it.",
+        "mp": "MP",
+        "title": "Pairs event",
+        "setup": "Setup",
+        "results": "Results",
+        "ranking": "Ranking",
+        "travellers": "Travellers",
+        "board_sheet": "Boards",
+        "place": "Place",
+        "percent": "%",
+        "imps": "IMPs",
+        "per_board": "IMPs/ board",
+        "field": "Dir",
+        "played": "Boards",
+        "pairs_note": "Pair numbers are unique in the event: in a Mitchell e.g. NS 1-10 and EW 11-20.",
+        "entered": "Results entered",
+        "flagged": "Rows to check",
+        "of": "of",
+        "row": "#",
+        "results_note": (
+            "One row per board and table, in any order. Tricks: the tricks declarer took. Passed out: PASS. Not "
+            "played: NP. Adjusted: A60/40 (NS/EW %), A50 ..."
+        ),
+        "ranking_note": "% = matchpoints / the most possible on the boards the pair played.",
+        "ranking_note_imps": "IMPs: the sum over the boards the pair played.",
+        "results_count": "Results",
+        "scoring": "Scoring",
+        "scoring_note": (
+            "MP: matchpoints. Cross-IMPs: IMPs against every other result. Butler: IMPs against the datum (mean "
+            "without the top and bottom result)."
+        ),
+        "crossimps": "Cross-IMPs",
+        "crossimps_note": "Average: divided by the number of comparisons. Total: summed.",
+        "neuberg": "Neuberg",
+        "neuberg_note": "Yes: a board with fewer results than expected is factored up (M+1)·N/n-1.",
+        "expected": "Expected results",
+        "expected_auto": "automatic: ",
+        "expected_few": "too few: a board has ",
+        "session_rule": "Session rule",
+        "session_rule_note": (
+            "Law 12C2(c), Yes: a pair given 60% (40%) gets its own percentage on its other boards where that is "
+            "higher (lower)."
+        ),
+        "fields": "Fields",
+        "fields_note": "1: one ranking of all pairs (Howell, one-winner Mitchell). 2: one per direction.",
+        "options_note": "",
+        "ns_field": "NS",
+        "ew_field": "EW",
+    },
+    "teams": {
+        "title": "Team match",
+        "sheet": "Match",
+        "home": "Home",
+        "away": "Away",
+        "home_team": "Home team",
+        "away_team": "Away team",
+        "home_note": "NS in the open room",
+        "away_note": "NS in the closed room",
+        "open": "Open room",
+        "closed": "Closed room",
+        "open_short": "open",
+        "closed_short": "closed",
+        "imps": "IMPs",
+        "vps": "VPs",
+        "margin": "Margin",
+        "played": "Boards played",
+        "score_ns": "Score NS",
+        "dealer_short": "Dlr",
+        "teams_note": "Scores are North-South's in each room. Tricks: the tricks declarer took. Passed out: PASS.",
+    },
+    "rubber": {
+        "title": "Rubber bridge",
+        "sheet": "Rubber",
+        "event": "Event",
+        "we": "We",
+        "they": "They",
+        "we_players": "We (NS)",
+        "they_players": "They (EW)",
+        "deal": "Deal",
+        "honours": "Honours",
+        "above": "above",
+        "below": "below",
+        "above_line": "Above the line",
+        "game_n": "Game {n}",
+        "sum_above": "Above",
+        "sum_below": "Below",
+        "bonus": "Bonus",
+        "total": "Total",
+        "games": "Games",
+        "we_won": "We won",
+        "they_won": "They won",
+        "flag_honours": "honours?",
+        "flag_over": "rubber over",
+        "err_honours": (
+            "Choose the honours from the list: NS 100 or EW 100 (four of the five trump honours in one hand), NS 150 "
+            "or EW 150 (all five, or four aces at no-trump). Blank for none."
+        ),
+        "rubber_note": (
+            "We = North-South, They = East-West. Tricks: the tricks declarer took. Passed out: PASS. Each deal writes"
+            " its trick score below the line and everything else above it; the bonus is the rubber bonus (700 or 500)"
+            " or, unfinished, 300 for a game and 100 for a part score. More than {n} entries above the line: the top "
+            "one adds up the rest."
+        ),
+    },
+    "chicago": {
+        "title": "Chicago",
+        "sheet": "Chicago",
+        "event": "Event",
+        "ns_players": "NS players",
+        "ew_players": "EW players",
+        "deal": "Deal",
+        "dealer_short": "Dlr",
+        "cycle": "Vulnerability",
+        "cycle_note": (
+            "standard: the Laws of Chicago (deals 2 and 3: the dealer's side vulnerable); duplicate: as boards 1-4 of"
+            " duplicate."
+        ),
+        "hcp": "HCP NS",
+        "fit": "Fit",
+        "running": "Running total",
+        "imps": "Comp. IMPs",
+        "total": "Total",
+        "flag_cycle": "vul?",
+        "flag_hcp": "HCP?",
+        "flag_fit": "fit?",
+        "err_cycle": "Choose standard (the Laws of Chicago) or duplicate (as boards 1-4).",
+        "err_hcp": "Type North-South's high-card points, a whole number 0-40 (East-West hold the rest).",
+        "err_fit": (
+            "Choose the best trump fit of the side with more points (at 20-20 the dealer's side) from the list: major"
+            " 8, 9, 10 (10 or more), minor 8, 9, 10, or no fit. A major and a minor fit: the major."
+        ),
+        "chicago_note": (
+            "Scores are North-South's (NS) and East-West's (EW) as in duplicate; Tricks: the tricks declarer took; "
+            "passed out: PASS. Compensation (optional): HCP = North-South's high-card points, Fit = the best fit of "
+            "the side with more points (at 20-20 the dealer's); the IMPs compare the score with the table's expected "
+            "score."
+        ),
+    },
+    "pivot": {
+        "title": "Pivot bridge",
+        "sheet": "Pivot",
+        "players": "Players",
+        "players_note": "4 or 5. Draw cards: the highest is player 1, the pivot, then 2, 3, 4 (and 5).",
+        "number": "No.",
+        "player": "Player",
+        "drawn": "Drawn as",
+        "role_1": "pivot",
+        "role_2": "first partner",
+        "role_3": "pivot's left",
+        "role_4": "pivot's right",
+        "role_5": "sits out first",
+        "rounds": "Rounds",
+        "scored": "For",
+        "conceded": "Against",
+        "net": "Net",
+        "place": "Place",
+        "standings_note": (
+            "Net = own sides' points minus the opponents', over the rounds played. Highest net wins; ties share a "
+            "place."
+        ),
+        "round": "Round",
+        "seating": "Seating",
+        "sits_out": "Sits out",
+        "points": "Points scored",
+        "rounds_note": (
+            "A round is four deals scored as Chicago, or one rubber: type the points each side scored. One total "
+            "blank counts as 0. After the schedule the seating repeats (or draw again)."
+        ),
+        "flag_total": "total?",
+        "flag_players": "players?",
+        "err_players": "Choose the number of players: 4 or 5.",
+        "err_total": "Type the points this side scored in the round: a whole number {low}-{high}.",
+    },
+}

@@ -1,0 +1,276 @@
+"""Finnish (suomi): every label of the templates, by template (``common``: shared by several)."""
+
+LABELS: dict[str, dict[str, str]] = {
+    "common": {
+        "event": "Kilpailu",
+        "date": "Päivämäärä",
+        "date_short": "Pvm",
+        "board": "Jako",
+        "boards": "Jakoja",
+        "table": "Pöytä",
+        "tables": "Pöytiä",
+        "pair": "Pari",
+        "name": "Nimi",
+        "ns": "NS",
+        "ew": "EW",
+        "contract": "Sopimus",
+        "declarer": "Pelaaja",
+        "declarer_long": "Pelinviejä",
+        "tricks": "Tikit",
+        "score": "Pisteet",
+        "matchpoints": "MP-pisteet",
+        "check": "Tarkista",
+        "dealer": "Jakaja",
+        "vul": "Vaara",
+        "vulnerable": "Vaarassa",
+        "vul_None": "Ei",
+        "vul_NS": "NS",
+        "vul_EW": "EW",
+        "vul_All": "Kaikki",
+        "scale": "MP-asteikko",
+        "scale_note": "2 = 2/1/0, 1 = 1/½/0",
+        "top": "Huippu",
+        "page": "Sivu &P / &N",
+        "legend": "Kirjoita valkoisiin soluihin; harmaat solut laskevat itsensä.",
+        "flag_board": "jako?",
+        "flag_pair": "pari?",
+        "flag_contract": "sopimus?",
+        "flag_declarer": "pelinviejä?",
+        "flag_tricks": "tikit?",
+        "flag_twice": "kahdesti?",
+        "flag_adjusted": "keinotulos?",
+        "err_title": "Tarkista syöte",
+        "err_contract": (
+            "Valitse sopimus listasta: taso 1-7, maa C D H S NT, sitten X jos kahdennettu tai XX jos "
+            "vastakahdennettu, esim. 4S, 3NTX, 2HXX. Passattu jako: PASS."
+        ),
+        "err_entry": (
+            "Valitse listasta: sopimus (4S, 3NTX, 2HXX, 3N; passattu PASS), NP pelaamattomalle jaolle tai keinotulos "
+            "A60/40 (NS % / EW %: 40, 50 tai 60), A60, A50, A40."
+        ),
+        "err_declarer": "Kirjoita pelinviejän paikka: N, E, S tai W (pohjoinen, itä, etelä, länsi).",
+        "err_tricks": "Kirjoita pelinviejän tikit: kokonaisluku 0-13 (4S tasan on 10).",
+        "err_board": "Kirjoita jaon numero, kokonaisluku {low}-{high}.",
+        "err_pair": "Kirjoita parin numero, kokonaisluku {low}-{high}.",
+        "err_count": "Kirjoita kokonaisluku {low}-{high}.",
+        "err_scale": "Valitse 2 (MP-pisteet 2/1/0) tai 1 (1/0,5/0, kuten ACBL:ssä).",
+        "err_text": "Enintään {high} merkkiä.",
+        "err_date": "Kirjoita päivämäärä, esim. 14.3.2025.",
+    },
+    "traveller": {
+        "title": "Tuloslappu",
+        "sheet": "Tuloslappu",
+        "no_board": "Kirjoita jaon numero.",
+    },
+    "pairs": {
+        "to_table": "pöytä {table}",
+        "to_relay": "rele, kierros {round} pöytä {table}",
+        "to_seat": "pöytä {table} {direction}",
+        "movement_text": (
+            "{kind}, {tables} pöytää{variant}, {pairs} paria: "
+            "{rounds} kierrosta, {per_round} {boards_word} kierroksessa{arrow}"
+        ),
+        "kind_mitchell": "Mitchell",
+        "kind_howell": "Howell",
+        "variant_skip": " (ohitus)",
+        "variant_relay": " (rele)",
+        "boards_1": "jako",
+        "boards_2": "jakoa",
+        "boards_5": "jakoa",
+        "arrow_1": ", nuolenvaihto kierroksella {rounds}",
+        "arrow_n": ", nuolenvaihto kierroksilla {rounds}",
+        "movement": "Siirtotaulu",
+        "table_cards": "Pöytäkortit",
+        "guide_cards": "Parikortit",
+        "paper_travellers": "Paperilaput",
+        "score_cards": "Omat kortit",
+        "round": "Kierros",
+        "boards_next": "Jaot seuraavaksi",
+        "ns_next": "NS seuraavaksi",
+        "ew_next": "EW seuraavaksi",
+        "sit": "Suunta",
+        "against": "Vastaan",
+        "result": "Tulos",
+        "plus": "Pisteet +",
+        "minus": "Pisteet -",
+        "sits_out": "lepää",
+        "pair_card": "Pari {pair}",
+        "table_card": "Pöytä {table}",
+        "score_card": "Pari {pair}: oma kortti",
+        "movement_note": "Siirtotaulu, josta kortit tulostettiin; xlbridge check vertaa tuloksia siihen.",
+        "mp": "MP",
+        "title": "Parikilpailu",
+        "setup": "Asetukset",
+        "results": "Tulokset",
+        "ranking": "Sijoitukset",
+        "travellers": "Tuloslaput",
+        "board_sheet": "Jaot",
+        "place": "Sija",
+        "percent": "%",
+        "imps": "IMP",
+        "per_board": "IMP/ jako",
+        "field": "Suunta",
+        "played": "Jakoja",
+        "pairs_note": "Parinumerot ovat kilpailussa yksilöllisiä: Mitchellissä esim. NS 1-10 ja EW 11-20.",
+        "entered": "Syötettyjä tuloksia",
+        "flagged": "Tarkistettavia rivejä",
+        "of": "/",
+        "row": "#",
+        "results_note": (
+            "Rivi jakoa ja pöytää kohden, missä järjestyksessä tahansa. Tikit: pelinviejän tikit. Passattu: PASS. Ei "
+            "pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ..."
+        ),
+        "ranking_note": "% = MP-pisteet / suurin mahdollinen parin pelaamissa jaoissa.",
+        "ranking_note_imps": "IMP: summa parin pelaamista jaoista.",
+        "results_count": "Tuloksia",
+        "scoring": "Laskenta",
+        "scoring_note": (
+            "MP: MP-pisteet. Cross-IMPs: IMPit jokaista muuta tulosta vastaan. Butler: IMPit keskitulosta vastaan "
+            "(ilman suurinta ja pienintä)."
+        ),
+        "crossimps": "Cross-IMPs",
+        "crossimps_note": "Average: jaettuna vertailujen määrällä. Total: summa.",
+        "neuberg": "Neuberg",
+        "neuberg_note": "Yes: jako, jolla on odotettua vähemmän tuloksia, korjataan (M+1)·N/n-1.",
+        "expected": "Odotetut tulokset",
+        "expected_auto": "automaattinen: ",
+        "expected_few": "liian pieni: jaolla on ",
+        "session_rule": "Istuntosääntö",
+        "session_rule_note": (
+            "Laki 12C2(c), Yes: 60 % (40 %) saanut pari saa muiden jakojensa prosentin, jos se on suurempi "
+            "(pienempi)."
+        ),
+        "fields": "Kentät",
+        "fields_note": "1: yksi sijoituslista (Howell, yhden voittajan Mitchell). 2: oma kummallekin suunnalle.",
+        "options_note": "Valintojen arvot (MP, Yes/No, Average/Total) ovat englanniksi: kaavat vertaavat niitä.",
+        "ns_field": "NS",
+        "ew_field": "EW",
+    },
+    "teams": {
+        "title": "Joukkueottelu",
+        "sheet": "Ottelu",
+        "home": "Koti",
+        "away": "Vieras",
+        "home_team": "Kotijoukkue",
+        "away_team": "Vierasjoukkue",
+        "home_note": "NS avoimessa huoneessa",
+        "away_note": "NS suljetussa huoneessa",
+        "open": "Avoin huone",
+        "closed": "Suljettu huone",
+        "open_short": "avoin",
+        "closed_short": "suljettu",
+        "imps": "IMP",
+        "vps": "VP",
+        "margin": "Ero",
+        "played": "Pelattuja jakoja",
+        "score_ns": "Pisteet NS",
+        "dealer_short": "Jak",
+        "teams_note": (
+            "Pisteet ovat kummassakin huoneessa pohjoisen-etelän. Tikit: pelinviejän tikit. Passattu jako: PASS."
+        ),
+    },
+    "rubber": {
+        "title": "Robberibridge",
+        "sheet": "Robberi",
+        "event": "Tapahtuma",
+        "we": "Me",
+        "they": "He",
+        "we_players": "Me (NS)",
+        "they_players": "He (EW)",
+        "deal": "Jako",
+        "honours": "Honöörit",
+        "above": "yllä",
+        "below": "alla",
+        "above_line": "Viivan yläpuolella",
+        "game_n": "Peli {n}",
+        "sum_above": "Yllä",
+        "sum_below": "Alla",
+        "bonus": "Bonus",
+        "total": "Yhteensä",
+        "games": "Pelit",
+        "we_won": "Me voitimme",
+        "they_won": "He voittivat",
+        "flag_honours": "honöörit?",
+        "flag_over": "robberi ohi",
+        "err_honours": (
+            "Valitse honöörit listasta: NS 100 tai EW 100 (neljä viidestä valttihonööristä samassa kädessä), NS 150 "
+            "tai EW 150 (kaikki viisi, tai neljä ässää sangissa). Tyhjä, jos ei ole."
+        ),
+        "rubber_note": (
+            "Me = pohjoinen-etelä, He = itä-länsi. Tikit: pelinviejän tikit. Passattu jako: PASS. Tikkipisteet "
+            "kirjataan viivan alle, kaikki muu sen yläpuolelle; bonus on robberibonus (700 tai 500) tai "
+            "keskeneräisessä robberissa 300 pelistä ja 100 osapelistä. Yli {n} merkintää viivan yllä: ylin laskee "
+            "loput yhteen."
+        ),
+    },
+    "chicago": {
+        "title": "Chicago",
+        "sheet": "Chicago",
+        "event": "Tapahtuma",
+        "ns_players": "NS-pari",
+        "ew_players": "EW-pari",
+        "deal": "Jako",
+        "dealer_short": "Jak",
+        "cycle": "Vaarat",
+        "cycle_note": (
+            "standard: Chicagon säännöt (jaoilla 2 ja 3 jakajan puoli vaarassa); duplicate: kuten duplikaatin jaot "
+            "1-4."
+        ),
+        "hcp": "AP NS",
+        "fit": "Sopivuus",
+        "running": "Yhteensä",
+        "imps": "Komp. IMP",
+        "total": "Yhteensä",
+        "flag_cycle": "vaarat?",
+        "flag_hcp": "AP?",
+        "flag_fit": "sopivuus?",
+        "err_cycle": "Valitse standard (Chicagon säännöt) tai duplicate (kuten jaot 1-4).",
+        "err_hcp": "Kirjoita pohjoisen-etelän arvopisteet, kokonaisluku 0-40 (idällä-lännellä loput).",
+        "err_fit": (
+            "Valitse enemmän pisteitä omaavan puolen (20-20: jakajan puolen) paras valttisopivuus listasta: major "
+            "(pääväri) 8, 9, 10 (10 tai enemmän), minor (sivuväri) 8, 9, 10, tai no fit. Sekä pää- että "
+            "sivuvärisopivuus: pääväri."
+        ),
+        "chicago_note": (
+            "Pisteet ovat pohjoisen-etelän (NS) ja idän-lännen (EW) kuten duplikaatissa; Tikit: pelinviejän tikit; "
+            "passattu jako: PASS. Kompensaatio (valinnainen): AP = pohjoisen-etelän arvopisteet, Sopivuus = enemmän "
+            "pisteitä omaavan puolen (20-20: jakajan puolen) paras sopivuus; IMPit vertaavat tulosta taulukon "
+            "odotukseen."
+        ),
+    },
+    "pivot": {
+        "title": "Pivot-bridge",
+        "sheet": "Pivot",
+        "players": "Pelaajia",
+        "players_note": "4 tai 5. Nostakaa kortit: suurin on pelaaja 1, pivot, sitten 2, 3, 4 (ja 5).",
+        "number": "Nro",
+        "player": "Pelaaja",
+        "drawn": "Arvottu",
+        "role_1": "pivot",
+        "role_2": "1. partneri",
+        "role_3": "pivotista vas.",
+        "role_4": "pivotista oik.",
+        "role_5": "ensin sivussa",
+        "rounds": "Kierroksia",
+        "scored": "Omat",
+        "conceded": "Vastaan",
+        "net": "Netto",
+        "place": "Sija",
+        "standings_note": (
+            "Netto = omien parien pisteet miinus vastustajien, pelatuilta kierroksilta. Suurin netto voittaa; "
+            "tasatulos jakaa sijan."
+        ),
+        "round": "Kierros",
+        "seating": "Istumajärjestys",
+        "sits_out": "Sivussa",
+        "points": "Saadut pisteet",
+        "rounds_note": (
+            "Kierros on neljä jakoa Chicagona tai yksi robberi: kirjoita kummankin parin pisteet. Tyhjä pistemäärä on"
+            " 0. Kierto alkaa alusta (tai nostakaa uudelleen)."
+        ),
+        "flag_total": "pisteet?",
+        "flag_players": "pelaajat?",
+        "err_players": "Valitse pelaajien määrä: 4 tai 5.",
+        "err_total": "Kirjoita parin pisteet kierroksella: kokonaisluku {low}-{high}.",
+    },
+}
