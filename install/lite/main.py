@@ -590,7 +590,7 @@ def chicago_variant(variant: object) -> str:
     >>> chicago_variant(" Duplicate ")
     'duplicate'
     """
-    if variant is None or (isinstance(variant, str) and not variant.strip()):
+    if is_blank(variant):
         return "standard"
     if isinstance(variant, str) and variant.strip().lower() in VARIANTS:
         return variant.strip().lower()
@@ -1434,6 +1434,7 @@ import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from .deals import is_blank
 from .errors import BridgeInputError, describe
 from .imps import imps
 from .numeric import column_of, real_number, whole_number
@@ -1452,7 +1453,7 @@ def mp_scale(scale: object) -> int:
     >>> mp_scale(2.0), mp_scale("1")
     (2, 1)
     """
-    if scale is None or (isinstance(scale, str) and not scale.strip()):
+    if is_blank(scale):
         return 2
     try:
         value = whole_number(scale, "scale")
@@ -2511,6 +2512,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .deals import is_blank
 from .errors import BridgeInputError, describe
 from .matchpoints import rank
 from .numeric import whole_number
@@ -2684,7 +2686,7 @@ def _round_totals(number: int, totals: object) -> tuple[int, int] | None:
         return None
     if isinstance(totals, str) or not isinstance(totals, Sequence) or len(totals) != 2:
         raise BridgeInputError(f"round {number} totals {describe(totals)}: give (NS, EW)")
-    blank = [value is None or (isinstance(value, str) and not value.strip()) for value in totals]
+    blank = [is_blank(value) for value in totals]
     if all(blank):
         return None
     ns, ew = (
@@ -3904,6 +3906,47 @@ OFFICE_JS = getattr(xw.func, "__module__", "") == "xlwings.pro.udfs_officejs"
 # text, and under Office.js it costs a `from pyodide.ffi import JsNull` per cell.
 CELL = {"convert": "raw"}
 
+
+_CONTRACTS = (
+    "The contracts, a deal a row from deal 1: 4S, 3NTX, 2HXX, 4SN (declarer appended) or PASS."
+    " A row with a blank contract is skipped."
+)
+_DECLARERS = "Declarer of each deal, the same rows: N, E, S or W (blank for PASS or a contract naming it)."
+_RESULTS = (
+    'Tricks taken on each deal, the same rows: 0-13, a negative number for down, or "=",'
+    ' "+1", "-2".'
+)
+_CYCLE = (
+    'Optional: the variant: "standard" (default, Laws of Chicago: deal 2 EW, deal 3 NS'
+    ' vulnerable) or "duplicate" (deal 2 NS, deal 3 EW).'
+)
+_CARRY = (
+    "Optional: TRUE for the Laws of Chicago: part scores carry toward game within a round,"
+    " a part score on deal 4 earns 100. FALSE (default): each deal scored as duplicate."
+)
+_CALLS = (
+    'The auction from the dealer: one cell of text ("1C P 1S P 4S AP") or a range, a call a'
+    " cell read row by row (a bidding diagram); blank cells are skipped."
+)
+_DEALER = "Dealer: N, E, S or W, or the board number (board 1 N, 2 E, ...)."
+_SCORE = "The NS score to rate: a cell, or a column of a traveller."
+_FIT = ('Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
+        ' also "major 9", "no fit".')
+
+# The docs of arguments that several functions share, written once (Excel's function
+# wizard shows each under its argument).
+SHARED_DOCS = {
+    "contracts": _CONTRACTS, "declarers": _DECLARERS, "results": _RESULTS, "cycle": _CYCLE,
+    "carry": _CARRY, "calls": _CALLS, "dealer": _DEALER, "score": _SCORE, "fit": _FIT,
+    "players": "Number of players: 4 or 5.",
+}
+
+
+def arg(name: str, doc: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """One argument's decorator: its doc (``doc``, or the shared one of :data:`SHARED_DOCS`)
+    and the options every argument has (:data:`CELL`: the raw cell, read by :func:`cell`)."""
+    return xw.arg(name, doc=SHARED_DOCS[name] if doc is None else doc, **CELL)
+
 # Excel's error values as text (xlwings' spelling), and by the xlErr code COM uses.
 ERROR_CODES = {
     2000: "#NULL!", 2007: "#DIV/0!", 2015: "#VALUE!", 2023: "#REF!", 2029: "#NAME?",
@@ -4266,25 +4309,13 @@ def _places(values: list[float], _option: Any) -> list[str]:
 
 
 @xw.func
-@xw.arg("contract", doc="Contract, e.g. 4S, 3NTX, 2HXX, 4SXN (declarer appended) or PASS.", **CELL)
-@xw.arg(
-    "result",
-    doc='Tricks taken 0-13, a negative number for down, or "=", "+1", "-2".'
-    ' Blank: the row is unfinished and shows "".',
-    **CELL,
-)
-@xw.arg(
-    "vulnerable",
-    doc="Is declarer vulnerable: TRUE/FALSE, V/NV, Yes/No. With declarer also the board's"
-    " vulnerability (None, NS, EW, All) or its board number.",
-    **CELL,
-)
-@xw.arg(
-    "declarer",
-    doc="Optional: N, E, S or W. Given, the score is North-South's (negative when East-West"
-    " scored), as in a traveller's NS column.",
-    **CELL,
-)
+@arg("contract", "Contract, e.g. 4S, 3NTX, 2HXX, 4SXN (declarer appended) or PASS.")
+@arg("result", 'Tricks taken 0-13, a negative number for down, or "=", "+1", "-2".'
+    ' Blank: the row is unfinished and shows "".')
+@arg("vulnerable", "Is declarer vulnerable: TRUE/FALSE, V/NV, Yes/No. With declarer also the board's"
+    " vulnerability (None, NS, EW, All) or its board number.")
+@arg("declarer", "Optional: N, E, S or W. Given, the score is North-South's (negative when East-West"
+    " scored), as in a traveller's NS column.")
 @cells(row=("contract", "result"))
 def BRIDGESCORE(contract: Any, result: Any, vulnerable: Any, declarer: Any = None) -> Any:
     """Duplicate score of one deal: declarer's, or North-South's when declarer is given."""
@@ -4294,15 +4325,9 @@ def BRIDGESCORE(contract: Any, result: Any, vulnerable: Any, declarer: Any = Non
 
 
 @xw.func
-@xw.arg(
-    "difference", doc="A score difference, e.g. 620-170; or your score when other is given.", **CELL
-)
-@xw.arg(
-    "other",
-    doc="Optional: the score to compare with; the IMPs are for difference minus other."
-    " Blank counts as 0.",
-    **CELL,
-)
+@arg("difference", "A score difference, e.g. 620-170; or your score when other is given.")
+@arg("other", "Optional: the score to compare with; the IMPs are for difference minus other."
+    " Blank counts as 0.")
 @cells()
 def IMPS(difference: Any, other: Any = 0) -> Any:
     """IMPs for a score difference (or difference minus other), carrying its sign."""
@@ -4310,19 +4335,11 @@ def IMPS(difference: Any, other: Any = 0) -> Any:
 
 
 @xw.func
-@xw.arg(
-    "imps",
-    doc="The side's IMP margin; negative for the losing side. Fractions (cross-IMPs, Butler)"
-    " are allowed.",
-    **CELL,
-)
-@xw.arg("boards", doc="Number of boards in the match, 1 or more.", **CELL)
-@xw.arg(
-    "vpscale",
-    doc='Optional: the scale, "WBF" (default): the WBF 20-VP continuous scale with its'
-    " official tables.",
-    **CELL,
-)
+@arg("imps", "The side's IMP margin; negative for the losing side. Fractions (cross-IMPs, Butler)"
+    " are allowed.")
+@arg("boards", "Number of boards in the match, 1 or more.")
+@arg("vpscale", 'Optional: the scale, "WBF" (default): the WBF 20-VP continuous scale with its'
+    " official tables.")
 @cells()
 def VP(imps: Any, boards: Any, vpscale: Any = "WBF") -> Any:
     """Victory points of the side with IMP margin imps over boards boards (WBF 20-VP scale)."""
@@ -4330,13 +4347,9 @@ def VP(imps: Any, boards: Any, vpscale: Any = "WBF") -> Any:
 
 
 @xw.func
-@xw.arg("deal", doc="Chicago deal number: 1, 2, 3, ...; deals 5-8 repeat deals 1-4.", **CELL)
-@xw.arg(
-    "cycle",
-    doc='Optional: the variant: "standard" (default, Laws of Chicago: deal 2 EW, deal 3 NS'
-    ' vulnerable) or "duplicate" (deal 2 NS, deal 3 EW).',
-    **CELL,
-)
+@arg("deal", "Chicago deal number: 1, 2, 3, ...; deals 5-8 repeat deals 1-4.")
+@arg("cycle", 'Optional: the variant: "standard" (default, Laws of Chicago: deal 2 EW, deal 3 NS'
+    ' vulnerable) or "duplicate" (deal 2 NS, deal 3 EW).')
 @cells()
 def CHICAGOVUL(deal: Any, cycle: Any = "standard") -> Any:
     """Vulnerability of a Chicago deal: None, NS, EW or All."""
@@ -4344,7 +4357,7 @@ def CHICAGOVUL(deal: Any, cycle: Any = "standard") -> Any:
 
 
 @xw.func
-@xw.arg("deal", doc="Chicago deal number: 1, 2, 3, ...", **CELL)
+@arg("deal", "Chicago deal number: 1, 2, 3, ...")
 @cells()
 def CHICAGODEALER(deal: Any) -> Any:
     """Dealer of a Chicago deal: N, E, S, W in turn."""
@@ -4352,7 +4365,7 @@ def CHICAGODEALER(deal: Any) -> Any:
 
 
 @xw.func
-@xw.arg("board", doc="Board number, 1 or more; the cycle repeats every 16 boards.", **CELL)
+@arg("board", "Board number, 1 or more; the cycle repeats every 16 boards.")
 @cells()
 def BOARDVUL(board: Any) -> Any:
     """Vulnerability of a duplicate board: None, NS, EW or All."""
@@ -4360,7 +4373,7 @@ def BOARDVUL(board: Any) -> Any:
 
 
 @xw.func
-@xw.arg("board", doc="Board number, 1 or more: board 1 N, 2 E, 3 S, 4 W, 5 N ...", **CELL)
+@arg("board", "Board number, 1 or more: board 1 N, 2 E, 3 S, 4 W, 5 N ...")
 @cells()
 def BOARDDEALER(board: Any) -> Any:
     """Dealer of a duplicate board: N, E, S or W."""
@@ -4368,18 +4381,10 @@ def BOARDDEALER(board: Any) -> Any:
 
 
 @xw.func
-@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
-@xw.arg(
-    "field",
-    doc="Every NS score on this board, this one included (one copy of score is left out)."
-    " Blank cells are skipped.",
-    **CELL,
-)
-@xw.arg(
-    "mpscale",
-    doc="Optional: the scale, 2 (default: 2 per score beaten, 1 per tie) or 1 (1 and 0.5).",
-    **CELL,
-)
+@arg("score")
+@arg("field", "Every NS score on this board, this one included (one copy of score is left out)."
+    " Blank cells are skipped.")
+@arg("mpscale", "Optional: the scale, 2 (default: 2 per score beaten, 1 per tie) or 1 (1 and 0.5).")
 @cells(whole_ranges=("field",))
 def MATCHPOINTS(score: Any, field: Any, mpscale: Any = 2) -> Any:
     """Matchpoints of score against the other results on the board."""
@@ -4387,12 +4392,8 @@ def MATCHPOINTS(score: Any, field: Any, mpscale: Any = 2) -> Any:
 
 
 @xw.func
-@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
-@xw.arg(
-    "field",
-    doc="Every NS score on this board, this one included. Blank cells are skipped.",
-    **CELL,
-)
+@arg("score")
+@arg("field", "Every NS score on this board, this one included. Blank cells are skipped.")
 @cells(whole_ranges=("field",))
 def MPPERCENT(score: Any, field: Any) -> Any:
     """Matchpoints of score against the board's field as a percentage of the top, 0-100."""
@@ -4400,10 +4401,10 @@ def MPPERCENT(score: Any, field: Any) -> Any:
 
 
 @xw.func
-@xw.arg("mp", doc="Matchpoints scored on the board.", **CELL)
-@xw.arg("results", doc="Number of results the board has (n).", **CELL)
-@xw.arg("expected", doc="Number of results it should have had (N).", **CELL)
-@xw.arg("mpscale", doc="Optional: the scale of mp, 2 (default, 2/1/0) or 1 (1/0.5/0).", **CELL)
+@arg("mp", "Matchpoints scored on the board.")
+@arg("results", "Number of results the board has (n).")
+@arg("expected", "Number of results it should have had (N).")
+@arg("mpscale", "Optional: the scale of mp, 2 (default, 2/1/0) or 1 (1/0.5/0).")
 @cells()
 def NEUBERG(mp: Any, results: Any, expected: Any, mpscale: Any = 2) -> Any:
     """Neuberg: matchpoints scaled to the expected number of results, (M+1)*N/n-1."""
@@ -4411,19 +4412,11 @@ def NEUBERG(mp: Any, results: Any, expected: Any, mpscale: Any = 2) -> Any:
 
 
 @xw.func
-@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
-@xw.arg(
-    "field",
-    doc="Every NS score on this board, this one included (one copy of score is left out)."
-    " Blank cells are skipped.",
-    **CELL,
-)
-@xw.arg(
-    "average",
-    doc="Optional: TRUE to divide the sum by the number of comparisons (n-1); FALSE"
-    " (default) for the sum.",
-    **CELL,
-)
+@arg("score")
+@arg("field", "Every NS score on this board, this one included (one copy of score is left out)."
+    " Blank cells are skipped.")
+@arg("average", "Optional: TRUE to divide the sum by the number of comparisons (n-1); FALSE"
+    " (default) for the sum.")
 @cells(whole_ranges=("field",))
 def CROSSIMPS(score: Any, field: Any, average: Any = False) -> Any:
     """Cross-IMPs: score IMPed against every other result on the board, summed."""
@@ -4431,12 +4424,8 @@ def CROSSIMPS(score: Any, field: Any, average: Any = False) -> Any:
 
 
 @xw.func
-@xw.arg("field", doc="Every NS score on the board. Blank cells are skipped.", **CELL)
-@xw.arg(
-    "drop",
-    doc="Optional: how many highest and how many lowest scores to leave out (default 1).",
-    **CELL,
-)
+@arg("field", "Every NS score on the board. Blank cells are skipped.")
+@arg("drop", "Optional: how many highest and how many lowest scores to leave out (default 1).")
 @cells(whole_ranges=("field",))
 def DATUM(field: Any, drop: Any = 1) -> Any:
     """Butler datum: the mean of the field without its extremes, rounded to the nearest 10."""
@@ -4444,18 +4433,10 @@ def DATUM(field: Any, drop: Any = 1) -> Any:
 
 
 @xw.func
-@xw.arg("score", doc="The NS score to rate: a cell, or a column of a traveller.", **CELL)
-@xw.arg(
-    "field",
-    doc="Every NS score on this board, this one included. Blank cells are skipped.",
-    **CELL,
-)
-@xw.arg(
-    "drop",
-    doc="Optional: how many highest and how many lowest scores the datum leaves out"
-    " (default 1).",
-    **CELL,
-)
+@arg("score")
+@arg("field", "Every NS score on this board, this one included. Blank cells are skipped.")
+@arg("drop", "Optional: how many highest and how many lowest scores the datum leaves out"
+    " (default 1).")
 @cells(whole_ranges=("field",))
 def BUTLER(score: Any, field: Any, drop: Any = 1) -> Any:
     """Butler IMPs: score IMPed against the datum of the board's field."""
@@ -4463,18 +4444,9 @@ def BUTLER(score: Any, field: Any, drop: Any = 1) -> Any:
 
 
 @xw.func
-@xw.arg(
-    "hcp",
-    doc="Combined high-card points of the side with more, 20-40 (at 20-20 the dealer's side).",
-    **CELL,
-)
-@xw.arg(
-    "fit",
-    doc='Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
-    ' also "major 9", "no fit".',
-    **CELL,
-)
-@xw.arg("vulnerable", doc="Is that side vulnerable: TRUE/FALSE, V/NV, Yes/No.", **CELL)
+@arg("hcp", "Combined high-card points of the side with more, 20-40 (at 20-20 the dealer's side).")
+@arg("fit")
+@arg("vulnerable", "Is that side vulnerable: TRUE/FALSE, V/NV, Yes/No.")
 @cells(row=("hcp",))
 def COMPENSATION(hcp: Any, fit: Any, vulnerable: Any) -> Any:
     """Expected score from the compensation table for a side's points, fit and vulnerability."""
@@ -4482,15 +4454,10 @@ def COMPENSATION(hcp: Any, fit: Any, vulnerable: Any) -> Any:
 
 
 @xw.func
-@xw.arg("score", doc="The deal's score from the view of the side with hcp points.", **CELL)
-@xw.arg("hcp", doc="Combined high-card points of that side, 20-40.", **CELL)
-@xw.arg(
-    "fit",
-    doc='Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
-    ' also "major 9", "no fit".',
-    **CELL,
-)
-@xw.arg("vulnerable", doc="Is that side vulnerable: TRUE/FALSE, V/NV, Yes/No.", **CELL)
+@arg("score", "The deal's score from the view of the side with hcp points.")
+@arg("hcp", "Combined high-card points of that side, 20-40.")
+@arg("fit")
+@arg("vulnerable", "Is that side vulnerable: TRUE/FALSE, V/NV, Yes/No.")
 @cells()
 def COMPIMPS(score: Any, hcp: Any, fit: Any, vulnerable: Any) -> Any:
     """Compensation-table IMPs: score minus the expected score, for the side with hcp points."""
@@ -4498,13 +4465,9 @@ def COMPIMPS(score: Any, hcp: Any, fit: Any, vulnerable: Any) -> Any:
 
 
 @xw.func
-@xw.arg("total", doc="The total to place: a cell, or a column of a ranking.", **CELL)
-@xw.arg(
-    "totals",
-    doc="Every total of the ranking, this one included; higher is better. Blank cells are"
-    " skipped.",
-    **CELL,
-)
+@arg("total", "The total to place: a cell, or a column of a ranking.")
+@arg("totals", "Every total of the ranking, this one included; higher is better. Blank cells are"
+    " skipped.")
 @cells(whole_ranges=("totals",))
 def PLACE(total: Any, totals: Any) -> Any:
     """Place of total in the ranking, ties shared as results lists write them: 1, 2-3, 4."""
@@ -4515,40 +4478,12 @@ def PLACE(total: Any, totals: Any) -> Any:
 # A score sheet's deal columns (rubber, Chicago) are read whole, a deal a row:
 # row k of contracts, declarers, results (and honours) is deal k.
 
-_CONTRACTS = (
-    "The contracts, a deal a row from deal 1: 4S, 3NTX, 2HXX, 4SN (declarer appended) or PASS."
-    " A row with a blank contract is skipped."
-)
-_DECLARERS = "Declarer of each deal, the same rows: N, E, S or W (blank for PASS or a contract naming it)."
-_RESULTS = (
-    'Tricks taken on each deal, the same rows: 0-13, a negative number for down, or "=",'
-    ' "+1", "-2".'
-)
-_CYCLE = (
-    'Optional: the variant: "standard" (default, Laws of Chicago: deal 2 EW, deal 3 NS'
-    ' vulnerable) or "duplicate" (deal 2 NS, deal 3 EW).'
-)
-_CARRY = (
-    "Optional: TRUE for the Laws of Chicago: part scores carry toward game within a round,"
-    " a part score on deal 4 earns 100. FALSE (default): each deal scored as duplicate."
-)
-_CALLS = (
-    'The auction from the dealer: one cell of text ("1C P 1S P 4S AP") or a range, a call a'
-    " cell read row by row (a bidding diagram); blank cells are skipped."
-)
-_DEALER = "Dealer: N, E, S or W, or the board number (board 1 N, 2 E, ...)."
-
-
 @xw.func
-@xw.arg("contracts", doc=_CONTRACTS, **CELL)
-@xw.arg("declarers", doc=_DECLARERS, **CELL)
-@xw.arg("results", doc=_RESULTS, **CELL)
-@xw.arg(
-    "honours",
-    doc='Optional: honours of each deal, the same rows: blank, "NS 100", "EW 150", or a number'
-    " (positive for NS, negative for EW); scored whatever the result.",
-    **CELL,
-)
+@arg("contracts")
+@arg("declarers")
+@arg("results")
+@arg("honours", 'Optional: honours of each deal, the same rows: blank, "NS 100", "EW 150", or a number'
+    " (positive for NS, negative for EW); scored whatever the result.")
 @cells(columns=("contracts", "declarers", "results", "honours"))
 def RUBBERTOTAL(contracts: Any, declarers: Any, results: Any, honours: Any = None) -> Any:
     """A rubber's totals as a row: North-South's and East-West's, the rubber or unfinished-rubber bonus included."""
@@ -4556,15 +4491,11 @@ def RUBBERTOTAL(contracts: Any, declarers: Any, results: Any, honours: Any = Non
 
 
 @xw.func
-@xw.arg("contracts", doc=_CONTRACTS, **CELL)
-@xw.arg("declarers", doc=_DECLARERS, **CELL)
-@xw.arg("results", doc=_RESULTS, **CELL)
-@xw.arg(
-    "honours",
-    doc='Optional: honours of each deal, the same rows: blank, "NS 100", "EW 150", or a number'
-    " (positive for NS, negative for EW).",
-    **CELL,
-)
+@arg("contracts")
+@arg("declarers")
+@arg("results")
+@arg("honours", 'Optional: honours of each deal, the same rows: blank, "NS 100", "EW 150", or a number'
+    " (positive for NS, negative for EW).")
 @cells(columns=("contracts", "declarers", "results", "honours"))
 def RUBBERLEDGER(contracts: Any, declarers: Any, results: Any, honours: Any = None) -> Any:
     """A rubber's score sheet, a row per deal: deal, NS above/below, EW above/below, NS/EW bonus, vulnerability."""
@@ -4581,11 +4512,11 @@ def RUBBERLEDGER(contracts: Any, declarers: Any, results: Any, honours: Any = No
 
 
 @xw.func
-@xw.arg("contracts", doc=_CONTRACTS, **CELL)
-@xw.arg("declarers", doc=_DECLARERS, **CELL)
-@xw.arg("results", doc=_RESULTS, **CELL)
-@xw.arg("cycle", doc=_CYCLE, **CELL)
-@xw.arg("carry", doc=_CARRY, **CELL)
+@arg("contracts")
+@arg("declarers")
+@arg("results")
+@arg("cycle")
+@arg("carry")
 @cells(columns=("contracts", "declarers", "results"))
 def CHICAGOTOTAL(
     contracts: Any, declarers: Any, results: Any, cycle: Any = "standard", carry: Any = False
@@ -4595,11 +4526,11 @@ def CHICAGOTOTAL(
 
 
 @xw.func
-@xw.arg("contracts", doc=_CONTRACTS, **CELL)
-@xw.arg("declarers", doc=_DECLARERS, **CELL)
-@xw.arg("results", doc=_RESULTS, **CELL)
-@xw.arg("cycle", doc=_CYCLE, **CELL)
-@xw.arg("carry", doc=_CARRY, **CELL)
+@arg("contracts")
+@arg("declarers")
+@arg("results")
+@arg("cycle")
+@arg("carry")
 @cells(columns=("contracts", "declarers", "results"))
 def CHICAGOLEDGER(
     contracts: Any, declarers: Any, results: Any, cycle: Any = "standard", carry: Any = False
@@ -4616,13 +4547,9 @@ def CHICAGOLEDGER(
 
 
 @xw.func
-@xw.arg("players", doc="Number of players: 4 or 5.", **CELL)
-@xw.arg(
-    "round",
-    doc="Round 1, 2, ... (4 players: 3 rounds, 5 players: 5, then the schedule repeats);"
-    " a column of rounds gives a row each.",
-    **CELL,
-)
+@arg("players")
+@arg("round", "Round 1, 2, ... (4 players: 3 rounds, 5 players: 5, then the schedule repeats);"
+    " a column of rounds gives a row each.")
 @cells(row=("round",))
 def PIVOTSEATS(players: Any, round: Any) -> Any:
     """Pivot bridge seating of a round as a row: the players at N, E, S, W and the one sitting out ("" with 4)."""
@@ -4631,9 +4558,9 @@ def PIVOTSEATS(players: Any, round: Any) -> Any:
 
 
 @xw.func
-@xw.arg("players", doc="Number of players: 4 or 5.", **CELL)
-@xw.arg("round", doc="Round 1, 2, ... (4 players: 3 rounds, 5 players: 5, then the schedule repeats).", **CELL)
-@xw.arg("seat", doc='N, E, S or W (or North, ...), or "Out" for the player sitting out.', **CELL)
+@arg("players")
+@arg("round", "Round 1, 2, ... (4 players: 3 rounds, 5 players: 5, then the schedule repeats).")
+@arg("seat", 'N, E, S or W (or North, ...), or "Out" for the player sitting out.')
 @cells(row=("round",))
 def PIVOTSEAT(players: Any, round: Any, seat: Any) -> Any:
     """Pivot bridge: the player at seat in a round, or the one sitting out ("" with 4 players)."""
@@ -4647,8 +4574,8 @@ def PIVOTSEAT(players: Any, round: Any, seat: Any) -> Any:
 
 
 @xw.func
-@xw.arg("calls", doc=_CALLS, **CELL)
-@xw.arg("dealer", doc=_DEALER, **CELL)
+@arg("calls")
+@arg("dealer")
 @cells(whole_ranges=("calls",))
 def AUCTIONCONTRACT(calls: Any, dealer: Any) -> Any:
     """An auction's final contract with declarer, e.g. 4SXS, or PASS; an illegal or unfinished auction is an error."""
@@ -4656,8 +4583,8 @@ def AUCTIONCONTRACT(calls: Any, dealer: Any) -> Any:
 
 
 @xw.func
-@xw.arg("calls", doc=_CALLS, **CELL)
-@xw.arg("dealer", doc=_DEALER, **CELL)
+@arg("calls")
+@arg("dealer")
 @cells(whole_ranges=("calls",))
 def AUCTIONDECLARER(calls: Any, dealer: Any) -> Any:
     """An auction's declarer: N, E, S or W ("" when passed out); an illegal call or unfinished auction is an error."""
@@ -4666,24 +4593,15 @@ def AUCTIONDECLARER(calls: Any, dealer: Any) -> Any:
 
 
 @xw.func
-@xw.arg("boards", doc="Board number of each result, a row per result (a results table's Board column).", **CELL)
-@xw.arg("ns", doc="North-South pair of each result, the same rows (blank: a pair from outside the event).", **CELL)
-@xw.arg("ew", doc="East-West pair of each result, the same rows (blank: a pair from outside the event).", **CELL)
-@xw.arg(
-    "contracts",
-    doc="Contract of each result, the same rows: 4S, 3NTX, 3N, PASS; NP for not played; an adjusted"
-    " score A60/40 (NS %/EW %), A60, A50, A40. A row with a blank contract is skipped.",
-    **CELL,
-)
-@xw.arg("declarers", doc="Declarer of each result, the same rows: N, E, S or W (blank for PASS, NP, A60 ...).",
-        **CELL)
-@xw.arg("tricks", doc='Tricks declarer took on each result, the same rows: 0-13 (or "=", "+1", "-2").', **CELL)
-@xw.arg(
-    "scoring",
-    doc='Optional: "MP" (the default: matchpoints 2/1/0, Neuberg-factored), "Cross-IMPs" (averaged) or'
-    ' "Butler".',
-    **CELL,
-)
+@arg("boards", "Board number of each result, a row per result (a results table's Board column).")
+@arg("ns", "North-South pair of each result, the same rows (blank: a pair from outside the event).")
+@arg("ew", "East-West pair of each result, the same rows (blank: a pair from outside the event).")
+@arg("contracts", "Contract of each result, the same rows: 4S, 3NTX, 3N, PASS; NP for not played; an adjusted"
+    " score A60/40 (NS %/EW %), A60, A50, A40. A row with a blank contract is skipped.")
+@arg("declarers", "Declarer of each result, the same rows: N, E, S or W (blank for PASS, NP, A60 ...).")
+@arg("tricks", 'Tricks declarer took on each result, the same rows: 0-13 (or "=", "+1", "-2").')
+@arg("scoring", 'Optional: "MP" (the default: matchpoints 2/1/0, Neuberg-factored), "Cross-IMPs" (averaged) or'
+    ' "Butler".')
 @cells(columns=("boards", "ns", "ew", "contracts", "declarers", "tricks"))
 def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, tricks: Any,
                  scoring: Any = "MP") -> Any:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from openpyxl.utils.cell import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 
+from ..engine.deals import is_blank
 from ..engine.errors import XlbridgeError
 
 MAX_CELLS = 400_000
@@ -49,7 +50,7 @@ class Cell:
     @property
     def blank(self) -> bool:
         """True for an empty cell or one holding only spaces."""
-        return self.value is None or (isinstance(self.value, str) and not self.value.strip())
+        return is_blank(self.value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ def chicago_variant(variant: object) -> str:
     >>> chicago_variant(" Duplicate ")
     'duplicate'
     """
-    if variant is None or (isinstance(variant, str) and not variant.strip()):
+    if is_blank(variant):
         return "standard"
     if isinstance(variant, str) and variant.strip().lower() in VARIANTS:
         return variant.strip().lower()

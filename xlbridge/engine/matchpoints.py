@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from .deals import is_blank
 from .errors import BridgeInputError, describe
 from .imps import imps
 from .numeric import column_of, real_number, whole_number
@@ -25,7 +26,7 @@ def mp_scale(scale: object) -> int:
     >>> mp_scale(2.0), mp_scale("1")
     (2, 1)
     """
-    if scale is None or (isinstance(scale, str) and not scale.strip()):
+    if is_blank(scale):
         return 2
     try:
         value = whole_number(scale, "scale")

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .deals import is_blank
 from .errors import BridgeInputError, describe
 from .matchpoints import rank
 from .numeric import whole_number
@@ -186,7 +187,7 @@ def _round_totals(number: int, totals: object) -> tuple[int, int] | None:
         return None
     if isinstance(totals, str) or not isinstance(totals, Sequence) or len(totals) != 2:
         raise BridgeInputError(f"round {number} totals {describe(totals)}: give (NS, EW)")
-    blank = [value is None or (isinstance(value, str) and not value.strip()) for value in totals]
+    blank = [is_blank(value) for value in totals]
     if all(blank):
         return None
     ns, ew = (

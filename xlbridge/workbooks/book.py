@@ -249,6 +249,19 @@ class Book:
         self.define("EventDate", sheet, date_ref.split(":")[0])
         self.validate(sheet, date_ref.split(":")[0], self.rule_date())
 
+    def player_inputs(self, sheet: Worksheet, labels: str, inputs: str,
+                      sides: Sequence[tuple[int, str, str, str | None]]) -> None:
+        """Each side's players on a score sheet: per (row, label key, defined name, value)
+        a label over the columns ``labels`` (``A:B``) and a text input over ``inputs``
+        (``C:J``), prefilled with ``value``."""
+        first, last = labels.split(":")
+        start, end = inputs.split(":")
+        for row, key, name, value in sides:
+            self.merge(sheet, f"{first}{row}:{last}{row}", self.t(key), styles.LABEL)
+            self.merge(sheet, f"{start}{row}:{end}{row}", value, styles.INPUT_TEXT.but(bold=True))
+            self.define(name, sheet, f"{start}{row}")
+            self.validate(sheet, f"{start}{row}", self.rule_text(NAME_LENGTH))
+
     def event_heading(self, sheet: Worksheet, row: int, title: str, first: str, last: str,
                       date_columns: str) -> None:
         """A heading row for printed pages: the event's name (or the template's title)

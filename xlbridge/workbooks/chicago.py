@@ -22,7 +22,7 @@ from ..engine.chicago import VARIANTS
 from ..engine.compensation import FITS, LOWEST_HCP
 from . import formulas as f
 from . import styles
-from .book import NAME_LENGTH, Book, Rule
+from .book import Book, Rule
 from .rubber import coded_status, exact_index
 
 ROUNDS = 8
@@ -98,13 +98,7 @@ def build(book: Book, *, rounds: int = ROUNDS, cycle: str = "standard",
     book.merge(ws, "A2:B2", t("event"), label)
     book.event_inputs(ws, "C2:J2", "M2:O2")
     book.merge(ws, "K2:L2", t("date_short"), label.but(horizontal="right"))
-    text = styles.INPUT_TEXT.but(bold=True)
-    for row, key, name, value in ((3, "ns_players", "PlayersNS", ns),
-                                  (4, "ew_players", "PlayersEW", ew)):
-        book.merge(ws, f"A{row}:B{row}", t(key), label)
-        book.merge(ws, f"C{row}:J{row}", value, text)
-        book.define(name, ws, f"C{row}")
-        book.validate(ws, f"C{row}", book.rule_text(NAME_LENGTH))
+    book.player_inputs(ws, "A:B", "C:J", ((3, "ns_players", "PlayersNS", ns), (4, "ew_players", "PlayersEW", ew)))
     book.merge(ws, "A5:B5", t("cycle"), label)
     book.merge(ws, "C5:D5", cycle, styles.INPUT.but(bold=True))
     book.define("ChicagoCycle", ws, "C5")

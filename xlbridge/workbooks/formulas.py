@@ -13,7 +13,7 @@ flagged rows drop out without a single error value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .lookup import CYCLE, flag_code
 
@@ -157,6 +157,19 @@ def entry_kind(status_cell: str, code_idx: str) -> str:
     """1 a played (or passed-out) result, 2 an adjusted score, 3 not played; ``""``
     for a blank or flagged row."""
     return f'IF({status_cell}<>1,"",IF({code_idx}=0,1,IF({code_idx}=1,3,2)))'
+
+
+def pair_bad(ns: str, ew: str, unknown: Callable[[str], str]) -> str:
+    """TRUE when a typed pair number is not one (``unknown(cell)``), or both are the same
+    pair; a blank pair number is fine (a pair from outside the event)."""
+    bad = [f'AND({cell}<>"",{unknown(cell)})' for cell in (ns, ew)]
+    return f'OR({",".join(bad)},AND({ns}<>"",{ns}={ew}))'
+
+
+def pair_twice(ns: str, ew: str, count: Callable[[str], str]) -> str:
+    """TRUE when a pair of the row plays where it already played (``count(cell)`` rows)."""
+    seen = [f'AND({cell}<>"",{count(cell)}>1)' for cell in (ns, ew)]
+    return f"OR({','.join(seen)})"
 
 
 def neuberg(raw: str, expected: str, results: str) -> str:

@@ -326,13 +326,11 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     pair_numbers = layout.pcol("A")
 
     def pair_bad(r: int) -> str:
-        unknown = [f'AND({c}{r}<>"",ISNA(MATCH({c}{r},{pair_numbers},0)))' for c in "BC"]
-        return f'OR({",".join(unknown)},AND(B{r}<>"",B{r}=C{r}))'
+        return f.pair_bad(f"B{r}", f"C{r}", lambda cell: f"ISNA(MATCH({cell},{pair_numbers},0))")
 
-    def twice(r: int) -> str:
-        counts = [f'AND({c}{r}<>"",COUNTIFS({boards},A{r},{ns},{c}{r})+COUNTIFS({boards},A{r},{ew},{c}{r})>1)'
-                  for c in "BC"]
-        return f"OR({','.join(counts)})"
+    def twice(r: int) -> str:  # on the row's board
+        return f.pair_twice(f"B{r}", f"C{r}", lambda cell: f"COUNTIFS({boards},A{r},{ns},{cell})"
+                            f"+COUNTIFS({boards},A{r},{ew},{cell})")
 
     def status(r: int) -> str:
         blank = f.entry_incomplete(f"O{r}", f"P{r}", f"D{r}", f"E{r}", f"F{r}", (f"A{r}",))

@@ -34,7 +34,7 @@ from ..engine.rubber import (
 from ..engine.score import GAME_POINTS
 from . import formulas as f
 from . import styles
-from .book import NAME_LENGTH, Book, Rule
+from .book import Book, Rule
 from .lookup import spellings
 
 ABOVE_SLOTS = 12  # entries above the line each side shows
@@ -133,13 +133,7 @@ def build(book: Book, *, we: str | None = None, they: str | None = None) -> None
     book.put(ws, "A2", t("event"), label)
     book.event_inputs(ws, "B2:J2", "M2:O2")
     book.merge(ws, "K2:L2", t("date_short"), label.but(horizontal="right"))
-    text = styles.INPUT_TEXT.but(bold=True)
-    for row, key, name, value in ((3, "we_players", "PlayersNS", we),
-                                  (4, "they_players", "PlayersEW", they)):
-        book.put(ws, f"A{row}", t(key), label)
-        book.merge(ws, f"B{row}:J{row}", value, text)
-        book.define(name, ws, f"B{row}")
-        book.validate(ws, f"B{row}", book.rule_text(NAME_LENGTH))
+    book.player_inputs(ws, "A:A", "B:J", ((3, "we_players", "PlayersNS", we), (4, "they_players", "PlayersEW", they)))
 
     # Column headings.
     head = styles.HEAD

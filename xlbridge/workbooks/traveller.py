@@ -101,13 +101,10 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
     ns_col, ew_col = f"$B${FIRST}:$B${last}", f"$C${FIRST}:$C${last}"
 
     def pair_bad(r: int) -> str:
-        not_number = [f'AND({c}{r}<>"",NOT(ISNUMBER({c}{r})))' for c in "BC"]
-        return f'OR({",".join(not_number)},AND(B{r}<>"",B{r}=C{r}))'
+        return f.pair_bad(f"B{r}", f"C{r}", lambda cell: f"NOT(ISNUMBER({cell}))")
 
-    def twice(r: int) -> str:
-        seen = [f'AND({c}{r}<>"",COUNTIF({ns_col},{c}{r})+COUNTIF({ew_col},{c}{r})>1)'
-                for c in "BC"]
-        return f"OR({','.join(seen)})"
+    def twice(r: int) -> str:  # on the one board
+        return f.pair_twice(f"B{r}", f"C{r}", lambda cell: f"COUNTIF({ns_col},{cell})+COUNTIF({ew_col},{cell})")
 
     def status(r: int) -> str:
         blank = f.entry_incomplete(f"M{r}", f"P{r}", f"D{r}", f"E{r}", f"F{r}")
