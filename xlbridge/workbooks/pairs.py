@@ -172,7 +172,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.merge(ws, "C7:I7", t("scale_note"), note)
     option(8, "scoring", "Scoring", "MP", Rule("list", f'"{",".join(SCORINGS)}"', message=t("scoring_note")))
     option(9, "crossimps", "CrossIMPsMode", "Average", Rule("list", '"Average,Total"', message=t("crossimps_note")))
-    yes_no = Rule("list", '"Yes,No"', message="Yes / No")
+    yes_no = Rule("list", '"Yes,No"', message=t("err_yes_no"))
     option(10, "neuberg", "UseNeuberg", "Yes", yes_no)
     option(11, "expected", "ExpectedResults", None, book.rule_whole(1, layout.tables * 2))
     option(12, "session_rule", "SessionRule", "Yes", yes_no)

@@ -63,6 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_board": "Type the board number.",
     },
     "pairs": {
+        "err_yes_no": "Choose Yes or No.",
         "to_table": "table {table}",
         "to_relay": "relay, round {round} table {table}",
         "to_seat": "table {table} {direction}",

@@ -63,6 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_board": "Kirjoita jaon numero.",
     },
     "pairs": {
+        "err_yes_no": "Valitse Yes (kyllä) tai No (ei).",
         "to_table": "pöytä {table}",
         "to_relay": "rele, kierros {round} pöytä {table}",
         "to_seat": "pöytä {table} {direction}",

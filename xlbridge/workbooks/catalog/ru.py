@@ -67,6 +67,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_board": "Введите номер сдачи.",
     },
     "pairs": {
+        "err_yes_no": "Выберите Yes (да) или No (нет).",
         "to_table": "стол {table}",
         "to_relay": "релей, тур {round} стол {table}",
         "to_seat": "стол {table} {direction}",
