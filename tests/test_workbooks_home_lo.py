@@ -15,7 +15,7 @@ from tests import lo
 from tests.test_workbooks_fill import Scenario
 from tests.test_workbooks_home import chicago_expected, chicago_scenario, rubber_expected, rubber_scenario
 from xlbridge import workbooks as W
-from xlbridge.workbooks.i18n import date_text
+from xlbridge.workbooks.i18n import Labels, date_text
 
 pytestmark = lo.needs_soffice
 
@@ -93,7 +93,8 @@ def test_a_blank_sheet_shows_blank_results(calculated, name, lang):
     sheet = next(iter(book.sheets.values()))
     if name == "chicago":  # dealer and vulnerability are preprinted
         assert [sheet.get((r, 2)) for r in range(8, 13)] == ["N", "E", "S", "W", "N"]
-        assert [sheet.get((r, 3)) for r in range(8, 12)] == ["None", "EW", "NS", "All"]
+        shown = Labels(lang).vulnerability  # in the sheet's language: Kaikki, Все ...
+        assert [sheet.get((r, 3)) for r in range(8, 12)] == [shown(v) for v in ("None", "EW", "NS", "All")]
     else:  # a blank pad: nothing above or below the line
         assert not [v for (r, c), v in sheet.items() if c in (2, 3) and 7 <= r <= 38]
 
