@@ -421,9 +421,12 @@ def _movement(cells: NamedCells) -> dict[tuple[int, int], _Place] | None:
         if round_no.blank or table.blank:
             continue
         first, _, last = str(boards.value).partition("-")
-        span = tuple(range(int(first), int(last or first) + 1))
-        plan[int(round_no.value), int(table.value)] = _Place(
-            None if ns.blank else int(ns.value), None if ew.blank else int(ew.value), span, str(boards.value))
+        try:  # the sheet is protected: a row that does not read was edited by hand; pass it by
+            span = tuple(range(int(first), int(last or first) + 1))
+            plan[int(round_no.value), int(table.value)] = _Place(
+                None if ns.blank else int(ns.value), None if ew.blank else int(ew.value), span, str(boards.value))
+        except (TypeError, ValueError):
+            continue
     return plan
 
 

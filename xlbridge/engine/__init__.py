@@ -42,7 +42,7 @@ from .matchpoints import (
     top,
 )
 from .movement import HOWELL, MITCHELL, Movement, Seating, movement
-from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
+from .pairs import EntryKind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
     PivotStanding,
@@ -104,7 +104,7 @@ __all__ += [
 
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
-    "Adjusted", "Kind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
+    "Adjusted", "EntryKind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
     "is_not_played", "pairs_event", "parse_adjusted",
 ]
 

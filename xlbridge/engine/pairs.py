@@ -123,7 +123,7 @@ def fields_count(value: object) -> int:
 # --- one row -----------------------------------------------------------------------------
 
 
-class Kind(StrEnum):
+class EntryKind(StrEnum):
     """What a results row holds."""
 
     PLAYED = "played"
@@ -139,7 +139,7 @@ class Entry:
     board: int
     ns: int | None
     ew: int | None
-    kind: Kind
+    kind: EntryKind
     score: int | None = None
     adjusted: Adjusted | None = None
 
@@ -149,8 +149,11 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     (yet) complete: no board or contract, or a played contract without declarer
     or tricks, as the sheet leaves it blank.
 
-    >>> parse_row((4, 1, 11, "3N", "E", 9)).score, parse_row((1, 2, 12, "a60/40", "", ""))
-    (-600, Entry(board=1, ns=2, ew=12, kind=<Kind.ADJUSTED: 'adjusted'>, score=None, adjusted=Adjusted(ns=60, ew=40)))
+    >>> parse_row((4, 1, 11, "3N", "E", 9)).score
+    -600
+    >>> entry = parse_row((1, 2, 12, "a60/40", "", ""))
+    >>> entry.kind, entry.adjusted
+    (<EntryKind.ADJUSTED: 'adjusted'>, Adjusted(ns=60, ew=40))
     """
     if len(row) != 6:
         raise BridgeInputError(f"row {describe(tuple(row))}: must be (board, ns, ew, contract, declarer, tricks)")
@@ -166,21 +169,21 @@ def parse_row(row: Sequence[object]) -> Entry | None:
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank for {describe(contract)}")
         if is_not_played(contract):
-            return Entry(number, *pairs, Kind.NOT_PLAYED)
-        return Entry(number, *pairs, Kind.ADJUSTED, adjusted=Adjusted.parse(contract))
+            return Entry(number, *pairs, EntryKind.NOT_PLAYED)
+        return Entry(number, *pairs, EntryKind.ADJUSTED, adjusted=Adjusted.parse(contract))
     parsed = parse_contract(contract)
     if parsed.passed_out:
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank when the board is passed out")
-        return Entry(number, *pairs, Kind.PLAYED, score=0)
+        return Entry(number, *pairs, EntryKind.PLAYED, score=0)
     if (is_blank(declarer) and parsed.declarer is None) or is_blank(tricks):
         return None
     seat = parsed.declarer if is_blank(declarer) else Seat.parse(declarer)
     if parsed.declarer not in (None, seat):
         raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(contract)} names {parsed.declarer}")
     taken = tricks_taken(parsed, tricks)
-    return Entry(number, *pairs, Kind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
+    return Entry(number, *pairs, EntryKind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
 
 
 # --- the result --------------------------------------------------------------------------
@@ -293,7 +296,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     ns_points: list[Exact | None] = [None] * len(entries)
     tops: dict[int, int] = {}
     for board, where in by_board.items():
-        played = [i for i in where if entries[i].kind is Kind.PLAYED]
+        played = [i for i in where if entries[i].kind is EntryKind.PLAYED]
         scores = [entries[i].score for i in played]
         n = len(played)
         if how is Scoring.MP:
@@ -312,7 +315,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                 ns_points[i] = (_imps(own - level), 1)
 
     def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
-        if entry.kind is Kind.PLAYED:
+        if entry.kind is EntryKind.PLAYED:
             num, den = ns_points[i]
             return (num, den), ((tops[entry.board] * den - num, den) if how is Scoring.MP else (-num, den))
         if how.imps:
@@ -324,9 +327,9 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     real: dict[int, _Sum] = defaultdict(_Sum)
     seats: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for i, entry in enumerate(entries):
-        if entry is None or entry.kind is Kind.NOT_PLAYED:
+        if entry is None or entry.kind is EntryKind.NOT_PLAYED:
             continue
-        pair_points = side_points(entry, i) if entry.kind is Kind.PLAYED and how is Scoring.MP else None
+        pair_points = side_points(entry, i) if entry.kind is EntryKind.PLAYED and how is Scoring.MP else None
         for side, pair in enumerate((entry.ns, entry.ew)):
             if pair is None:
                 continue
@@ -347,12 +350,12 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry is None:
             results.append(None)
             continue
-        if entry.kind is Kind.NOT_PLAYED:
+        if entry.kind is EntryKind.NOT_PLAYED:
             results.append(RowPoints(None, None, None))
             continue
         ns, ew = side_points(entry, i)
         top = tops[entry.board] if how is Scoring.MP else None
-        if entry.kind is Kind.ADJUSTED and top is not None:
+        if entry.kind is EntryKind.ADJUSTED and top is not None:
             ns, ew = (_part(top, rule_percent(pair, given)) for pair, given in
                       ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
         results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))

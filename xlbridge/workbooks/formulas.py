@@ -102,18 +102,6 @@ def half_scale(scale_cell: str) -> str:
     return f"IF({scale_cell}=1,0.5,1)"
 
 
-def matchpoints_ns(score: str, scores: str, factor: str,
-                   same_board: tuple[str, str] | None = None) -> str:
-    """NS matchpoints of ``score`` against the numbers in ``scores`` (itself included
-    once): 2 per score beaten and 1 per tie, times ``factor`` (:func:`half_scale`).
-    Scores are whole numbers, so ``"<"&score`` is exact. With ``same_board`` =
-    (board column, board cell) only that board's results count."""
-    where = f"{same_board[0]},{same_board[1]}," if same_board else ""
-    below = f'COUNTIFS({where}{scores},"<"&{score})'
-    ties = f"COUNTIFS({where}{scores},{score})-1"
-    return f'IF({score}="","",(2*{below}+{ties})*{factor})'
-
-
 # --- pairs rows: a contract, NP or an adjusted score ------------------------------------
 
 

@@ -357,19 +357,21 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     book.column(ws, "T", rows,
                 lambda r: f'IF(AND({layout.mp},OR(S{r}=1,S{r}=2)),{layout.board_of(f"A{r}", "D")},"")',
                 hidden, name="BoardTop")
-    # A played row's key on its board (board * 10000 + k for its k-th played result).
-    scores = f"$S${first}:S{{r}}"
+    # A played row's key on its board: board * 10000 + k for its k-th played result.
     book.column(ws, "U", rows,
-                lambda r: f'IF(S{r}=1,A{r}*10000+COUNTIFS($A${first}:A{r},A{r},{scores.format(r=r)},1),"")',
+                lambda r: f'IF(S{r}=1,A{r}*10000+COUNTIFS($A${first}:A{r},A{r},$S${first}:S{r},1),"")',
                 hidden)
-    def n(r: int) -> str:
+
+    def n(r: int) -> str:  # the row's board's played results
         return layout.board_of(f"A{r}", "B")
 
-    grid = layout.grid_row("A{r}", layout.grid)
+    def played(r: int) -> str:  # the row's board's played NS scores, a row of the text grid
+        return layout.grid_row(f"A{r}", layout.grid)
+
     # Raw matchpoints on the 2/1/0 scale against the board's played results (MP scoring).
     book.column(ws, "V", rows,
-                lambda r: f'IF(AND({layout.mp},S{r}=1),2*COUNTIF({grid.format(r=r)},"<"&G{r})'
-                f'+COUNTIF({grid.format(r=r)},G{r})-1,"")',
+                lambda r: f'IF(AND({layout.mp},S{r}=1),2*COUNTIF({played(r)},"<"&G{r})'
+                f'+COUNTIF({played(r)},G{r})-1,"")',
                 hidden)
     book.column(ws, "W", rows,
                 lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.neuberg}=1,'
@@ -399,12 +401,11 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
 
     # IMPs: Butler against the board's datum, or cross-IMPs against every played result
     # (the grid's numeric copy, only its first n slots counting); adjusted +3 / 0 / -3.
-    numeric = layout.grid_row("A{r}", layout.grid2)
     slots = (f"{layout.per_board}!${get_column_letter(layout.grid2)}$1:"
              f"${get_column_letter(layout.grid2 + layout.slots - 1)}$1")
 
     def cross(r: int) -> str:
-        row = numeric.format(r=r)
+        row = layout.grid_row(f"A{r}", layout.grid2)
         total = (f"SUMPRODUCT(({slots}<={n(r)})*SIGN(G{r}-{row})"
                  f"*(MATCH(ABS(G{r}-{row}),tblImpLow,1)-1))")
         return f"IF({layout.averaged}=1,IF({n(r)}>1,{total}/({n(r)}-1),0),{total})"
