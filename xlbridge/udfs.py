@@ -34,7 +34,7 @@ __all__ = [
     "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
     "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
     "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PAIRSRANKING", "PIVOTSEAT",
-    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
+    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP", "VPSTANDINGS",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -766,6 +766,37 @@ def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, 
     if event.scoring.imps:
         return [[t.pair, t.place, t.imps, t.boards, t.imps_per_board] for t in ranked]
     return [[t.pair, t.place, t.mp, t.top, t.percent] for t in ranked]
+
+
+@xw.func
+@arg("homes", "Home team of each match, a row per match (a bye: the team, with away blank).")
+@arg("aways", "Away team of each match, the same rows (blank for a bye).")
+@arg("home_imps", "IMPs the home team won in each match, the same rows.")
+@arg("away_imps", "IMPs the away team won in each match, the same rows.")
+@arg("boards", "Boards of each match, the same rows (a single number for all).")
+@arg("byevp", "Optional: the VPs of a bye, 0-20 (default 12).")
+@cells(columns=("homes", "aways", "home_imps", "away_imps", "boards"))
+def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: Any, byevp: Any = 12) -> Any:
+    """Team standings, best first: team, place, VPs (WBF scale), IMP quotient; ties by their match, then quotient."""
+    if homes is None:
+        return ""
+    count = len(homes)
+    given = {"aways": aways, "home_imps": home_imps, "away_imps": away_imps}
+    for name, values in given.items():
+        if values is not None and len(values) != count:
+            raise BridgeInputError(f"{name}: {len(values)} rows, but homes has {count}")
+    if boards is not None and len(boards) not in (1, count):
+        raise BridgeInputError(f"boards: {len(boards)} rows, but homes has {count}")
+    blank = (None,) * count
+    each = boards * count if boards is not None and len(boards) == 1 else boards or blank
+    matches = []
+    for home, away, won, lost, played in zip(homes, aways or blank, home_imps or blank, away_imps or blank, each,
+                                             strict=True):
+        if home is None:
+            continue
+        matches.append((home, None) if away is None else (home, away, won, lost, played))
+    table = engine.team_standings(matches, bye_vp=byevp)
+    return [[s.team, s.place, s.vp, s.quotient if s.imps_against else ""] for s in table] or ""
 
 
 def _auction(calls: tuple[Any, ...]) -> str:
