@@ -66,7 +66,7 @@ from .matchpoints import (
     top,
 )
 from .movement import HOWELL, MITCHELL, Movement, Seating, movement
-from .pairs import Kind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
+from .pairs import EntryKind, PairsEvent, PairTotal, RowPoints, Scoring, pairs_event
 from .pivot import (
     PivotRound,
     PivotStanding,
@@ -100,6 +100,7 @@ from .score import (
     undertrick_penalty,
 )
 from .seat import SEATS, Seat, Side
+from .teams import Pairing, TeamStanding, round_robin, swiss_draw, team_standings
 from .vp import vp, vp_exact, vp_table
 from .vulnerability import Vulnerability, board_dealer, board_number, board_vul
 
@@ -128,7 +129,7 @@ __all__ += [
 
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
-    "Adjusted", "Kind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
+    "Adjusted", "EntryKind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
     "is_not_played", "pairs_event", "parse_adjusted",
 ]
 
@@ -137,6 +138,9 @@ __all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
 
 # The exception family's root and its kind for options.
 __all__ += ["OptionError", "XlbridgeError"]
+
+# Team events: the round-robin schedule, the Swiss draw, the VP standings.
+__all__ += ["Pairing", "TeamStanding", "round_robin", "swiss_draw", "team_standings"]
 ''',
 'xlbridge.engine.adjusted': r'''"""What a results row may hold besides a played contract: an artificial adjusted
 score (Law 12C2) or "not played" (docs/rules.md §7).
@@ -2160,7 +2164,7 @@ def fields_count(value: object) -> int:
 # --- one row -----------------------------------------------------------------------------
 
 
-class Kind(StrEnum):
+class EntryKind(StrEnum):
     """What a results row holds."""
 
     PLAYED = "played"
@@ -2176,7 +2180,7 @@ class Entry:
     board: int
     ns: int | None
     ew: int | None
-    kind: Kind
+    kind: EntryKind
     score: int | None = None
     adjusted: Adjusted | None = None
 
@@ -2186,8 +2190,11 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     (yet) complete: no board or contract, or a played contract without declarer
     or tricks, as the sheet leaves it blank.
 
-    >>> parse_row((4, 1, 11, "3N", "E", 9)).score, parse_row((1, 2, 12, "a60/40", "", ""))
-    (-600, Entry(board=1, ns=2, ew=12, kind=<Kind.ADJUSTED: 'adjusted'>, score=None, adjusted=Adjusted(ns=60, ew=40)))
+    >>> parse_row((4, 1, 11, "3N", "E", 9)).score
+    -600
+    >>> entry = parse_row((1, 2, 12, "a60/40", "", ""))
+    >>> entry.kind, entry.adjusted
+    (<EntryKind.ADJUSTED: 'adjusted'>, Adjusted(ns=60, ew=40))
     """
     if len(row) != 6:
         raise BridgeInputError(f"row {describe(tuple(row))}: must be (board, ns, ew, contract, declarer, tricks)")
@@ -2203,21 +2210,21 @@ def parse_row(row: Sequence[object]) -> Entry | None:
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank for {describe(contract)}")
         if is_not_played(contract):
-            return Entry(number, *pairs, Kind.NOT_PLAYED)
-        return Entry(number, *pairs, Kind.ADJUSTED, adjusted=Adjusted.parse(contract))
+            return Entry(number, *pairs, EntryKind.NOT_PLAYED)
+        return Entry(number, *pairs, EntryKind.ADJUSTED, adjusted=Adjusted.parse(contract))
     parsed = parse_contract(contract)
     if parsed.passed_out:
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank when the board is passed out")
-        return Entry(number, *pairs, Kind.PLAYED, score=0)
+        return Entry(number, *pairs, EntryKind.PLAYED, score=0)
     if (is_blank(declarer) and parsed.declarer is None) or is_blank(tricks):
         return None
     seat = parsed.declarer if is_blank(declarer) else Seat.parse(declarer)
     if parsed.declarer not in (None, seat):
         raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(contract)} names {parsed.declarer}")
     taken = tricks_taken(parsed, tricks)
-    return Entry(number, *pairs, Kind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
+    return Entry(number, *pairs, EntryKind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
 
 
 # --- the result --------------------------------------------------------------------------
@@ -2330,7 +2337,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     ns_points: list[Exact | None] = [None] * len(entries)
     tops: dict[int, int] = {}
     for board, where in by_board.items():
-        played = [i for i in where if entries[i].kind is Kind.PLAYED]
+        played = [i for i in where if entries[i].kind is EntryKind.PLAYED]
         scores = [entries[i].score for i in played]
         n = len(played)
         if how is Scoring.MP:
@@ -2349,7 +2356,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                 ns_points[i] = (_imps(own - level), 1)
 
     def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
-        if entry.kind is Kind.PLAYED:
+        if entry.kind is EntryKind.PLAYED:
             num, den = ns_points[i]
             return (num, den), ((tops[entry.board] * den - num, den) if how is Scoring.MP else (-num, den))
         if how.imps:
@@ -2361,9 +2368,9 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     real: dict[int, _Sum] = defaultdict(_Sum)
     seats: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for i, entry in enumerate(entries):
-        if entry is None or entry.kind is Kind.NOT_PLAYED:
+        if entry is None or entry.kind is EntryKind.NOT_PLAYED:
             continue
-        pair_points = side_points(entry, i) if entry.kind is Kind.PLAYED and how is Scoring.MP else None
+        pair_points = side_points(entry, i) if entry.kind is EntryKind.PLAYED and how is Scoring.MP else None
         for side, pair in enumerate((entry.ns, entry.ew)):
             if pair is None:
                 continue
@@ -2384,12 +2391,12 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry is None:
             results.append(None)
             continue
-        if entry.kind is Kind.NOT_PLAYED:
+        if entry.kind is EntryKind.NOT_PLAYED:
             results.append(RowPoints(None, None, None))
             continue
         ns, ew = side_points(entry, i)
         top = tops[entry.board] if how is Scoring.MP else None
-        if entry.kind is Kind.ADJUSTED and top is not None:
+        if entry.kind is EntryKind.ADJUSTED and top is not None:
             ns, ew = (_part(top, rule_percent(pair, given)) for pair, given in
                       ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
         results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))
@@ -3642,6 +3649,239 @@ _SEAT_WORDS = {
     "W": Seat.W, "WEST": Seat.W,
 }
 ''',
+'xlbridge.engine.teams': r'''"""Team events: the round-robin schedule, the Swiss draw, and the VP standings
+(docs/rules.md §8 and §13).
+
+Teams are numbers 1, 2, 3 ... (a sequence of any team numbers will do); a bye is
+``None`` in a pairing. Each match is IMPs per board, the margin converted to VPs on
+the WBF 20-VP scale (:func:`~xlbridge.engine.vp`); a bye scores ``bye_vp`` (12 by
+default, the common club figure).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import BridgeInputError, describe
+from .matchpoints import place_labels
+from .numeric import column_of, real_number, whole_number
+from .vp import vp
+
+Pairing = tuple[int, int | None]
+"""A match of one round: (home, away), or (team, None) for a team's bye."""
+
+
+def _teams(teams: object) -> list[int]:
+    """Team numbers from a count (``6``: teams 1-6) or a sequence of distinct numbers."""
+    if isinstance(teams, int | float | str) and not isinstance(teams, bool):
+        count = whole_number(teams, "teams", 2, 200)
+        return list(range(1, count + 1))
+    numbers = [whole_number(t, "team", 1) for t in column_of(teams, "teams")]
+    twice = [t for t, n in Counter(numbers).items() if n > 1]
+    if twice:
+        raise BridgeInputError(f"team {twice[0]}: listed twice")
+    if len(numbers) < 2:
+        raise BridgeInputError(f"teams {describe(teams)}: an event needs two teams or more")
+    return numbers
+
+
+def round_robin(teams: object) -> list[list[Pairing]]:
+    """Every team meets every other once: a list of rounds, each a list of (home, away),
+    and with an odd number of teams one (team, None) bye a round. Each team plays at
+    home in half its matches, within one.
+
+    >>> round_robin(4)
+    [[(4, 1), (2, 3)], [(2, 4), (3, 1)], [(4, 3), (1, 2)]]
+    >>> [len(r) for r in round_robin(5)], round_robin(5)[0][-1]
+    ([3, 3, 3, 3, 3], (1, None))
+    """
+    numbers = _teams(teams)
+    circle: list[int | None] = list(numbers) + ([None] if len(numbers) % 2 else [])
+    size = len(circle)
+    fixed, others = circle[-1], circle[:-1]
+    rounds: list[list[Pairing]] = []
+    for r in range(size - 1):
+        spin = others[r:] + others[:r]
+        pairs = [(fixed, spin[0])] + [(spin[i], spin[-i]) for i in range(1, size // 2)]
+        matches: list[Pairing] = []
+        for i, (a, b) in enumerate(pairs):
+            if a is None or b is None:
+                matches.append((a if b is None else b, None))
+            # Berger's orientation: the fixed team alternates home and away round by
+            # round, the others by their place on the circle, so that every team is at
+            # home in half its matches, within one.
+            elif (r % 2 == 0) if i == 0 else (i % 2 == 1):
+                matches.append((a, b))
+            else:
+                matches.append((b, a))
+        byes = [m for m in matches if m[1] is None]
+        rounds.append([m for m in matches if m[1] is not None] + byes)
+    return rounds
+
+
+def swiss_draw(standings: object, played: object = (), *, round: object = None) -> list[Pairing]:
+    """The next Swiss round: ``standings`` are the teams best first, ``played`` the
+    matches so far as (home, away) pairs, a bye as (team, None).
+
+    Teams meet the nearest team below them in the standings that they have not met
+    (searched top down, backtracking when the rest cannot be paired); a rematch comes
+    only when no draw avoids every one. With an odd number of teams the bye goes to the
+    lowest team without one. The team with fewer home matches so far is home (the
+    higher placed on a tie). The same input always gives the same draw; ``round`` is
+    only checked (a whole number, 1 or more) and said in errors.
+
+    >>> swiss_draw([3, 1, 4, 2], [(1, 2), (3, 4)], round=2)
+    [(3, 1), (4, 2)]
+    """
+    order = _teams(standings)
+    number = None if round is None or round == "" else whole_number(round, "round", 1)
+    met: dict[int, set[int]] = defaultdict(set)
+    homes: Counter[int] = Counter()
+    byes: set[int] = set()
+    for match in column_of(played, "played"):
+        home, away = _played_match(match, order)
+        if away is None:
+            byes.add(home)
+            continue
+        met[home].add(away)
+        met[away].add(home)
+        homes[home] += 1
+    pool = list(order)
+    draw: list[Pairing] = []
+    if len(pool) % 2:
+        candidates = [t for t in reversed(pool) if t not in byes] or list(reversed(pool))
+        for bye in candidates:  # the lowest without a bye whose absence still pairs cleanly
+            rest = [t for t in pool if t != bye]
+            if _pair(rest, met, rematches=False) is not None:
+                break
+        else:
+            bye = candidates[0]
+        pool = [t for t in pool if t != bye]
+        draw_bye: list[Pairing] = [(bye, None)]
+    else:
+        draw_bye = []
+    pairs = _pair(pool, met, rematches=False) or _pair(pool, met, rematches=True)
+    if pairs is None:  # pragma: no cover - with rematches allowed any even pool pairs
+        raise BridgeInputError(f"round {number}: no draw found")
+    for a, b in pairs:
+        home, away = (b, a) if homes[b] < homes[a] else (a, b)
+        draw.append((home, away))
+    return draw + draw_bye
+
+
+def _played_match(match: object, teams: list[int]) -> Pairing:
+    if isinstance(match, str | bytes) or not isinstance(match, Sequence) or len(match) != 2:
+        raise BridgeInputError(f"match {describe(match)}: must be (home, away), or (team, None) for a bye")
+    home = whole_number(match[0], "team", 1)
+    away = None if match[1] is None or match[1] == "" else whole_number(match[1], "team", 1)
+    for team in (home, away):
+        if team is not None and team not in teams:
+            raise BridgeInputError(f"match {describe(tuple(match))}: team {team} is not in the standings")
+    if home == away:
+        raise BridgeInputError(f"match {describe(tuple(match))}: a team cannot meet itself")
+    return home, away
+
+
+def _pair(pool: list[int], met: Mapping[int, set[int]], *, rematches: bool) -> list[tuple[int, int]] | None:
+    """Pair ``pool`` (in standings order) top down, each with the nearest allowed team
+    below it; None when no pairing exists (without rematches)."""
+    if not pool:
+        return []
+    first, rest = pool[0], pool[1:]
+    options = [t for t in rest if t not in met[first]]
+    if rematches:  # still the nearest first, but rematches after every fresh opponent
+        options += [t for t in rest if t in met[first]]
+    for other in options:
+        tail = _pair([t for t in rest if t != other], met, rematches=rematches)
+        if tail is not None:
+            return [(first, other), *tail]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStanding:
+    """A team's line: matches played (byes included), VPs, IMPs won and lost, the IMP
+    quotient (won / lost), and its place (``2-3`` when tied after the tie-breaks)."""
+
+    team: int
+    matches: int
+    vp: float
+    imps_for: float
+    imps_against: float
+    place: str
+
+    @property
+    def quotient(self) -> float:
+        """IMPs won over IMPs lost (infinite when none were lost)."""
+        return self.imps_for / self.imps_against if self.imps_against else float("inf")
+
+
+def team_standings(matches: Iterable[Sequence[object]], *, bye_vp: object = 12) -> list[TeamStanding]:
+    """The standings from the matches played, best first: each match is (home, away,
+    home's IMPs, away's IMPs, boards), a bye (team, None) or (team, None, ...).
+
+    Ties on VPs are broken by the VPs the tied teams scored in their matches against
+    each other, then by the IMP quotient; teams still equal share the place.
+
+    >>> table = team_standings([(1, 2, 30, 10, 8), (3, 4, 12, 12, 8), (1, 3, 0, 9, 8), (2, 4, 20, 5, 8)])
+    >>> [(s.place, s.team, s.vp) for s in table]
+    [('1', 3, 23.45), ('2', 1, 23.01), ('3', 2, 18.77), ('4', 4, 14.77)]
+    """
+    bye = real_number(bye_vp, "bye VP")
+    if not 0 <= bye <= 20:
+        raise BridgeInputError(f"bye VP {describe(bye_vp)}: must be 0-20")
+    vps: dict[int, float] = defaultdict(float)
+    imps_for: dict[int, Fraction] = defaultdict(Fraction)
+    imps_against: dict[int, Fraction] = defaultdict(Fraction)
+    played: Counter[int] = Counter()
+    head: dict[tuple[int, int], float] = defaultdict(float)
+    for number, match in enumerate(column_of(matches, "matches"), start=1):
+        if isinstance(match, str | bytes) or not isinstance(match, Sequence) or len(match) not in (2, 5):
+            raise BridgeInputError(f"match {number}: {describe(match)} must be (home, away, home IMPs, "
+                                   "away IMPs, boards) or (team, None) for a bye")
+        home = whole_number(match[0], f"match {number}: team", 1)
+        if match[1] is None or match[1] == "":
+            vps[home] += bye
+            played[home] += 1
+            continue
+        away = whole_number(match[1], f"match {number}: team", 1)
+        if home == away or len(match) != 5:
+            raise BridgeInputError(f"match {number}: {describe(tuple(match))} needs two teams, their IMPs and "
+                                   "the boards")
+        won = Fraction(real_number(match[2], f"match {number}: home IMPs"))
+        lost = Fraction(real_number(match[3], f"match {number}: away IMPs"))
+        if won < 0 or lost < 0:
+            raise BridgeInputError(f"match {number}: IMPs must be 0 or more")
+        boards = whole_number(match[4], f"match {number}: boards", 1)
+        home_vp, away_vp = vp(float(won - lost), boards), vp(float(lost - won), boards)
+        for team, got, gave, points, other in ((home, won, lost, home_vp, away), (away, lost, won, away_vp, home)):
+            vps[team] += points
+            imps_for[team] += got
+            imps_against[team] += gave
+            played[team] += 1
+            head[team, other] += points
+    teams = sorted(played)
+    total = {t: round(vps[t], 2) for t in teams}
+
+    def quotient(team: int) -> Fraction | float:
+        return imps_for[team] / imps_against[team] if imps_against[team] else float("inf")
+
+    def key(team: int) -> tuple[float, float, Fraction | float]:
+        tied = [t for t in teams if total[t] == total[team] and t != team]
+        among = round(sum(head[team, t] for t in tied), 2)
+        return (total[team], among, quotient(team))
+
+    ordered = sorted(teams, key=lambda t: (tuple(-x for x in key(t)), t))
+    first: dict[tuple, int] = {}
+    for place, team in enumerate(ordered, start=1):
+        first.setdefault(key(team), place)
+    labels = place_labels([first[key(t)] for t in ordered])
+    return [TeamStanding(t, played[t], total[t], float(imps_for[t]), float(imps_against[t]), label)
+            for t, label in zip(ordered, labels, strict=True)]
+''',
 'xlbridge.engine.vp': r'''"""Victory points: the WBF 20-VP continuous scale (docs/rules.md §6)."""
 
 from __future__ import annotations
@@ -3890,7 +4130,7 @@ __all__ = [
     "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
     "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
     "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PAIRSRANKING", "PIVOTSEAT",
-    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP",
+    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP", "VPSTANDINGS",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -4622,6 +4862,37 @@ def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, 
     if event.scoring.imps:
         return [[t.pair, t.place, t.imps, t.boards, t.imps_per_board] for t in ranked]
     return [[t.pair, t.place, t.mp, t.top, t.percent] for t in ranked]
+
+
+@xw.func
+@arg("homes", "Home team of each match, a row per match (a bye: the team, with away blank).")
+@arg("aways", "Away team of each match, the same rows (blank for a bye).")
+@arg("home_imps", "IMPs the home team won in each match, the same rows.")
+@arg("away_imps", "IMPs the away team won in each match, the same rows.")
+@arg("boards", "Boards of each match, the same rows (a single number for all).")
+@arg("byevp", "Optional: the VPs of a bye, 0-20 (default 12).")
+@cells(columns=("homes", "aways", "home_imps", "away_imps", "boards"))
+def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: Any, byevp: Any = 12) -> Any:
+    """Team standings, best first: team, place, VPs (WBF scale), IMP quotient; ties by their match, then quotient."""
+    if homes is None:
+        return ""
+    count = len(homes)
+    given = {"aways": aways, "home_imps": home_imps, "away_imps": away_imps}
+    for name, values in given.items():
+        if values is not None and len(values) != count:
+            raise BridgeInputError(f"{name}: {len(values)} rows, but homes has {count}")
+    if boards is not None and len(boards) not in (1, count):
+        raise BridgeInputError(f"boards: {len(boards)} rows, but homes has {count}")
+    blank = (None,) * count
+    each = boards * count if boards is not None and len(boards) == 1 else boards or blank
+    matches = []
+    for home, away, won, lost, played in zip(homes, aways or blank, home_imps or blank, away_imps or blank, each,
+                                             strict=True):
+        if home is None:
+            continue
+        matches.append((home, None) if away is None else (home, away, won, lost, played))
+    table = engine.team_standings(matches, bye_vp=byevp)
+    return [[s.team, s.place, s.vp, s.quotient if s.imps_against else ""] for s in table] or ""
 
 
 def _auction(calls: tuple[Any, ...]) -> str:
