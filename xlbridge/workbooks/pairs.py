@@ -143,7 +143,7 @@ class _Layout:
 
 def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: Movement | None) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("setup"), (16, 30, 6, 7, 8, 8, 8, 8, 10))
+    ws = book.sheet(t("setup"), (18, 27, 7.5, 7, 8, 8, 8, 8, 10))
     book.merge(ws, "A1:I1", t("title"), styles.TITLE)
     ws.row_dimensions[1].height = 22
     label = styles.LABEL
@@ -487,7 +487,7 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
 
 def _ranking(book: Book, layout: _Layout) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("ranking"), (7, 6, 30, 5.5, 8, 8, 8, 8, 8, 7, 3, 4))
+    ws = book.sheet(t("ranking"), (7, 6, 29, 7, 8, 8, 8, 8, 8, 7, 3, 4))
     book.event_heading(ws, 1, book.title, "A", "J", "H:J")
     book.merge(ws, "A2:C2", t("ranking"), styles.SUBTITLE)
     book.merge(ws, "D2:J2", f'IF({layout.mp},"{t("ranking_note")}","{t("ranking_note_imps")}")',

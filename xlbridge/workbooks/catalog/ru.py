@@ -137,7 +137,7 @@ LABELS: dict[str, dict[str, str]] = {
         "crossimps_note": "Average: делится на число сравнений. Total: сумма.",
         "neuberg": "Нойберг",
         "neuberg_note": "Yes: сдача, сыгранная меньше ожидаемого числа раз, пересчитывается по (M+1)·N/n-1.",
-        "expected": "Ожидаемо результатов",
+        "expected": "Результатов (N)",
         "expected_auto": "автоматически: ",
         "expected_few": "слишком мало: на сдаче ",
         "session_rule": "Правило сессии",
