@@ -29,24 +29,25 @@ class Report:
     write_csv: Callable[[str | os.PathLike[str]], None]
     printout: Callable[[str], Workbook]
     empty: bool
+    scored: reports.PairsReport | reports.TeamsReport
 
 
 def report_pairs(event: PairsEvent) -> Report:
     """The ranking of a pairs event (one per direction in a two-field event)."""
     scored = reports.score_pairs(event)
     return Report(reports.format_pairs(scored), functools.partial(reports.write_pairs_csv, scored),
-                  functools.partial(printout.pairs_printout, scored), not event.results)
+                  functools.partial(printout.pairs_printout, scored), not event.results, scored)
 
 
 def report_traveller(event: PairsEvent) -> Report:
     """One board's results, scores and matchpoints."""
     scored = reports.score_pairs(event)
     return Report(reports.format_traveller(scored), functools.partial(reports.write_traveller_csv, scored),
-                  functools.partial(printout.traveller_printout, scored), not event.results)
+                  functools.partial(printout.traveller_printout, scored), not event.results, scored)
 
 
 def report_teams(match: TeamMatch) -> Report:
     """A team match board by board, its totals and victory points."""
     scored = reports.score_teams(match)
     return Report(reports.format_teams(scored), functools.partial(reports.write_teams_csv, scored),
-                  functools.partial(printout.teams_printout, scored), not match.boards)
+                  functools.partial(printout.teams_printout, scored), not match.boards, scored)

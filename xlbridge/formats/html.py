@@ -1,0 +1,130 @@
+"""A results web page: one self-contained HTML file (no network, no script) for a club's
+website, readable on a phone and printable.
+
+A pairs event's page has the event's name and date, the ranking (one per direction in a
+two-winner event) with a link to every board's traveller, and the travellers; a team
+match's page has the match board by board and its result. The figures are the
+engine's (:func:`xlbridge.engine.pairs_event` through the report), never recomputed.
+
+    >>> from xlbridge.director import report, sample
+    >>> page = dumps(report.score_pairs(sample.pairs_event()))
+    >>> page.startswith("<!DOCTYPE html>"), 'href="#board-27"' in page, 'id="board-27"' in page
+    (True, True, True)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import TextIO
+
+from ..director.report import PairsReport, TeamsReport, describe_play, ranking_rows, scoring_text
+
+_STYLE = """
+:root { color-scheme: light; }
+body { font-family: Arial, "Liberation Sans", Helvetica, sans-serif; margin: 0 auto; padding: 1rem;
+       max-width: 60rem; color: #111; line-height: 1.35; }
+h1 { font-size: 1.5rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.15rem; margin: 1.6rem 0 .5rem; }
+p.sub { margin: 0 0 1rem; color: #444; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; margin: .3rem 0 1rem; font-size: .95rem; }
+th, td { border: 1px solid #bbb; padding: .25rem .5rem; text-align: right; white-space: nowrap; }
+th { background: #d9e1f2; }
+td.text, th.text { text-align: left; white-space: normal; }
+nav { margin: .5rem 0 1rem; }
+nav a { display: inline-block; min-width: 2.2rem; padding: .35rem; margin: .1rem; text-align: center;
+        border: 1px solid #bbb; border-radius: .3rem; text-decoration: none; color: #003399; }
+section.board { break-inside: avoid; }
+a.top { font-size: .85rem; }
+@media print {
+  nav, a.top { display: none; }
+  body { max-width: none; padding: 0; }
+  section.board { break-before: page; }
+}
+"""
+
+
+def _cell(value: object, text: bool = False) -> str:
+    return f'<td class="text">{html.escape(str(value))}</td>' if text else f"<td>{html.escape(str(value))}</td>"
+
+
+def _table(header: Iterable[str], rows: Iterable[Iterable[object]], text_columns: set[int]) -> str:
+    head = "".join(f'<th class="text">{html.escape(h)}</th>' if i in text_columns else f"<th>{html.escape(h)}</th>"
+                   for i, h in enumerate(header))
+    body = "".join("<tr>" + "".join(_cell(v, i in text_columns) for i, v in enumerate(row)) + "</tr>"
+                   for row in rows)
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _page(title: str, subtitle: str, body: str) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+            f'<header id="top"><h1>{html.escape(title)}</h1><p class="sub">{html.escape(subtitle)}</p></header>\n'
+            f"{body}\n</body>\n</html>\n")
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _mp(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
+
+
+def pairs_page(report: PairsReport) -> str:
+    """The page of a pairs event: ranking(s), links to the travellers, the travellers."""
+    event = report.event
+    title = event.name or "Pairs event"
+    subtitle = " · ".join(part for part in (event.date, f"{len(report.scored.pairs)} pairs",
+                                            f"{report.boards} boards", scoring_text(report)) if part)
+    parts = []
+    for heading, totals in report.rankings():
+        header, rows, _align = ranking_rows(report, totals)
+        parts.append(f"<h2>{html.escape(heading or 'Ranking')}</h2>")
+        parts.append(_table(header, rows, {2}))
+    boards: dict[int, list[int]] = {}
+    for index, result in enumerate(event.results):
+        boards.setdefault(result.board, []).append(index)
+    links = "".join(f'<a href="#board-{b}">{b}</a>' for b in sorted(boards))
+    parts.append(f'<h2>Travellers</h2>\n<nav aria-label="Travellers">{links}</nav>')
+    points_name = "IMPs" if report.imps else "MP"
+    for board in sorted(boards):
+        rows = []
+        for index in boards[board]:
+            result, points = event.results[index], report.scored.rows[index]
+            rows.append(["" if result.ns is None else result.ns, "" if result.ew is None else result.ew,
+                         describe_play(result.play), "" if points.score is None else _signed(points.score),
+                         _mp(points.ns), _mp(points.ew)])
+        parts.append(f'<section class="board" id="board-{board}"><h2>Board {board}</h2>'
+                     + _table(["NS", "EW", "Result", "Score NS", f"{points_name} NS", f"{points_name} EW"], rows, {2})
+                     + '<a class="top" href="#top">Back to the ranking</a></section>')
+    return _page(title, subtitle, "\n".join(parts))
+
+
+def teams_page(report: TeamsReport) -> str:
+    """The page of a team match: board by board, the IMPs, the VPs and who won."""
+    match = report.match
+    title = f"{match.home} v {match.away}"
+    subtitle = " · ".join(part for part in (match.name, match.date, f"{len(report.boards)} boards") if part)
+    rows = [[b.board, describe_play(b.open), _signed(b.open_score), describe_play(b.closed), _signed(b.closed_score),
+             b.imps if b.imps > 0 else "", -b.imps if b.imps < 0 else ""] for b in report.boards]
+    rows.append(["Total", "", "", "", "", report.imps_home, report.imps_away])
+    result = _table(["Team", "IMPs", "VP"], [[match.home, report.imps_home, f"{report.vp_home:.2f}"],
+                                              [match.away, report.imps_away, f"{report.vp_away:.2f}"]], {0})
+    body = (f"<h2>{html.escape(report.verdict)}</h2>{result}<h2>Board by board</h2>"
+            + _table(["Board", "Open room", "NS", "Closed room", "NS", match.home, match.away], rows, {1, 3}))
+    return _page(title, subtitle, body)
+
+
+def dumps(report: PairsReport | TeamsReport) -> str:
+    """The page of a scored pairs event or team match, as text."""
+    return teams_page(report) if isinstance(report, TeamsReport) else pairs_page(report)
+
+
+def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
+    """Write the page to an open text file."""
+    fp.write(dumps(report))
