@@ -39,6 +39,14 @@ def problems(done: subprocess.CompletedProcess[str]) -> dict[str, list[str]]:
     return found
 
 
+def assert_problems(done: subprocess.CompletedProcess[str], expected: dict[str, str]) -> None:
+    """Problems were printed at exactly ``expected``'s cells, each with its words."""
+    found = problems(done)
+    assert set(found) == set(expected), done.stdout
+    for where, words in expected.items():
+        assert any(words in message for message in found[where]), (where, found[where], words)
+
+
 def address(book: openpyxl.Workbook, name: str, index: int) -> str:
     """The ``Sheet!A1`` address of the ``index``-th cell of a named range."""
     cell = workbooks.named_cells(book, name)[index]
@@ -140,10 +148,7 @@ def test_every_seeded_pairs_problem_at_its_cell(tmp_path: Path, pairs_book: Path
     before = (hashlib.sha256(path.read_bytes()).hexdigest(), os.stat(path).st_mtime_ns)
     done = run_check(path)
     assert done.returncode == 1, done.stdout + done.stderr
-    found = problems(done)
-    assert set(found) == set(expected), done.stdout
-    for where, words in expected.items():
-        assert any(words in message for message in found[where]), (where, found[where], words)
+    assert_problems(done, expected)
     assert f"{len(expected)} problems" in done.stdout.splitlines()[-1]
     assert [line for line in done.stdout.splitlines() if line.startswith("board ")] == sorted(notes)
     # check never modifies the file
@@ -166,10 +171,7 @@ def test_every_seeded_teams_problem_at_its_cell(tmp_path: Path, teams_book: Path
     book.save(path)
     done = run_check(path)
     assert done.returncode == 1, done.stdout + done.stderr
-    found = problems(done)
-    assert set(found) == set(expected), done.stdout
-    for where, words in expected.items():
-        assert any(words in message for message in found[where]), (where, found[where], words)
+    assert_problems(done, expected)
 
 
 def test_traveller_problems_at_their_cells(tmp_path: Path, event) -> None:
@@ -193,10 +195,7 @@ def test_traveller_problems_at_their_cells(tmp_path: Path, event) -> None:
     path = workbooks.save(book, tmp_path / "seeded.xlsx")
     done = run_check(path)
     assert done.returncode == 1
-    found = problems(done)
-    assert set(found) == set(expected), done.stdout
-    for where, words in expected.items():
-        assert any(words in message for message in found[where]), (where, found[where], words)
+    assert_problems(done, expected)
 
 
 def test_board_beyond_the_events_boards(tmp_path: Path, pairs_book: Path, event) -> None:
@@ -252,10 +251,7 @@ def test_a_real_session_with_adjusted_and_unplayed_boards_is_clean(tmp_path: Pat
     book.save(path)
     done = run_check(path)
     assert done.returncode == 1
-    found = problems(done)
-    assert set(found) == set(expected), done.stdout
-    for where, words in expected.items():
-        assert any(words in message for message in found[where]), (where, found[where], words)
+    assert_problems(done, expected)
 
 
 def test_pivot_problems_at_their_cells(tmp_path: Path) -> None:

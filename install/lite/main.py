@@ -1425,9 +1425,13 @@ def imps(difference: object) -> int:
     >>> imps(-160), imps(450), imps(14), imps(15), imps(5000)
     (-4, 10, 0, 1, 24)
     """
-    value = real_number(difference, "difference")
-    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(value))
-    return -magnitude if value < 0 else magnitude
+    return signed_imps(real_number(difference, "difference"))
+
+
+def signed_imps(difference: float) -> int:
+    """:func:`imps` of a difference already parsed, for the engine's inner loops."""
+    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
+    return -magnitude if difference < 0 else magnitude
 ''',
 'xlbridge.engine.matchpoints': r'''"""Pair scoring on a board: matchpoints, Neuberg, cross-IMPs, Butler (docs/rules.md §7)."""
 
@@ -1483,15 +1487,18 @@ def matchpoints(scores: Iterable[object], scale: object = 2) -> list[float]:
     >>> matchpoints([420, 450, 400, 420], scale=1)
     [1.5, 3.0, 0.0, 1.5]
     """
-    points = mp_scale(scale)
-    values = _scores(scores)
-    ordered = sorted(values)
-    result = []
-    for value in values:
-        below = bisect.bisect_left(ordered, value)
-        ties = bisect.bisect_right(ordered, value) - below - 1
-        result.append(points * below + points / 2 * ties)
-    return result
+    half = mp_scale(scale) / 2
+    return [half * doubled for doubled in doubled_matchpoints(_scores(scores))]
+
+
+def doubled_matchpoints(scores: Sequence[float]) -> list[int]:
+    """Matchpoints on the 2/1/0 scale, exactly: 2 per result beaten, 1 per tie.
+
+    >>> doubled_matchpoints([420, 450, 400, 420])
+    [3, 6, 0, 3]
+    """
+    ordered = sorted(scores)
+    return [bisect.bisect_left(ordered, s) + bisect.bisect_right(ordered, s) - 1 for s in scores]
 
 
 def matchpoints_against(score: object, field: Iterable[object], scale: object = 2) -> float:
@@ -2063,7 +2070,6 @@ All arithmetic is exact (fractions); the results are floats.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -2074,8 +2080,8 @@ from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
 from .contract import parse_contract
 from .deals import is_blank
 from .errors import BridgeInputError, describe
-from .imps import IMP_THRESHOLDS
-from .matchpoints import datum, mp_scale, place_labels
+from .imps import signed_imps
+from .matchpoints import datum, doubled_matchpoints, mp_scale, place_labels
 from .numeric import whole_number
 from .result import tricks_taken
 from .score import score
@@ -2342,18 +2348,18 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         n = len(played)
         if how is Scoring.MP:
             tops[board] = points * max((expect if factored else n) - 1, 0)
-            for i, raw in zip(played, _raw_matchpoints(scores), strict=True):
+            for i, raw in zip(played, doubled_matchpoints(scores), strict=True):
                 # (M + 1) * N / n - 1 on the 2/1/0 scale, times points / 2.
                 ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
         elif how is Scoring.CROSS_IMPS:
             counts = Counter(scores)
-            total = {own: sum(count * _imps(own - other) for other, count in counts.items()) for own in counts}
+            total = {own: sum(count * signed_imps(own - other) for other, count in counts.items()) for own in counts}
             for i, own in zip(played, scores, strict=True):
                 ns_points[i] = (total[own], n - 1) if averaged and n > 1 else (total[own], 1)
         else:
             level = datum(scores) if scores else 0
             for i, own in zip(played, scores, strict=True):
-                ns_points[i] = (_imps(own - level), 1)
+                ns_points[i] = (signed_imps(own - level), 1)
 
     def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
         if entry.kind is EntryKind.PLAYED:
@@ -2467,12 +2473,6 @@ def _part(top: int, percent: Fraction) -> Exact:
     return top * percent.numerator, 100 * percent.denominator
 
 
-def _imps(difference: int) -> int:
-    """IMPs of a whole-number difference (the engine's :func:`imps` without its parsing)."""
-    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
-    return -magnitude if difference < 0 else magnitude
-
-
 def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:
     """Parse every row; a pair on a board twice is an error of its second row."""
     entries: list[Entry | None] = []
@@ -2497,12 +2497,6 @@ def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:
                 seen[key] = number
         entries.append(entry)
     return entries
-
-
-def _raw_matchpoints(scores: list[int]) -> list[int]:
-    """Matchpoints on the 2/1/0 scale: 2 per result beaten, 1 per tie."""
-    ordered = sorted(scores)
-    return [bisect.bisect_left(ordered, s) + bisect.bisect_right(ordered, s) - 1 for s in scores]
 ''',
 'xlbridge.engine.pivot': r'''"""Pivot bridge: four or five players at one table, everyone partnering everyone (docs/rules.md §10).
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
 from ..director import events
 from ..director.check import Checked, check
+from ..director.events import FilledBook
 from ..director.model import PairsEvent, TeamMatch
 from ..director.safe_open import UnreadableWorkbook
 
@@ -25,13 +28,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print each problem as ``Sheet!A1: message`` and a summary line."""
+def read(file: str | os.PathLike[str]) -> FilledBook:
+    """The filled workbook at ``file``; a :class:`CommandError` saying why it cannot be read."""
     try:
-        book = events.read(args.file)
+        return events.read(file)
     except UnreadableWorkbook as error:
         raise CommandError(str(error)) from None
+
+
+def without_problems(book: FilledBook, file: str | os.PathLike[str]) -> Checked | None:
+    """``book`` checked, for a command that scores it; ``None`` once its problems are
+    printed to stderr, with a pointer to ``xlbridge check``."""
     checked = check(book)
+    if not checked.problems:
+        return checked
+    for problem in checked.problems:
+        print(problem, file=sys.stderr)
+    count = len(checked.problems)
+    print(f"{file}: {count} problem{'s' if count != 1 else ''}; fix them first "
+          f"(xlbridge check {file})", file=sys.stderr)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print each problem as ``Sheet!A1: message`` and a summary line."""
+    checked = check(read(args.file))
     for problem in checked.problems:
         print(problem)
     for note in checked.notes:  # normal in a real session: said, not counted as problems

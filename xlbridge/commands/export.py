@@ -4,16 +4,14 @@ websites read (so far: a self-contained web page)."""
 from __future__ import annotations
 
 import argparse
-import os
-import secrets
 import sys
 from pathlib import Path
 
 from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
-from ..director import events
-from ..director.check import check
-from ..director.safe_open import UnreadableWorkbook
 from ..formats import FORMATS
+from ..workbooks import files
+from ..workbooks.files import WorkbookExistsError
+from .check import read, without_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,45 +34,22 @@ def run(args: argparse.Namespace) -> int:
     target: Path = args.html
     if target.exists() and not args.force:
         raise CommandError(f"{target} already exists; use --force to replace it")
-    try:
-        book = events.read(args.file)
-    except UnreadableWorkbook as error:
-        raise CommandError(str(error)) from None
+    book = read(args.file)
     if book.kind.report is None or book.kind.name == "traveller":
         raise CommandError(f"{args.file}: is a {book.title}; export covers pairs events and team matches")
-    checked = check(book)
-    if checked.problems:
-        for problem in checked.problems:
-            print(problem, file=sys.stderr)
-        count = len(checked.problems)
-        print(f"{args.file}: {count} problem{'s' if count != 1 else ''}; fix them first "
-              f"(xlbridge check {args.file})", file=sys.stderr)
+    checked = without_problems(book, args.file)
+    if checked is None:
         return EXIT_PROBLEMS
     report = book.kind.hook("report")(checked.event)
     if report.empty:
         print(f"{args.file}: no results yet; nothing to export", file=sys.stderr)
         return EXIT_PROBLEMS
     page = FORMATS["html"].dumps(report.scored)
-    _write(target, page, force=args.force)
-    print(f"Wrote {target}")
-    return EXIT_OK
-
-
-def _write(target: Path, text: str, *, force: bool) -> None:
-    """Write atomically: a temp file beside the target, then a rename (a link, without
-    ``force``, so that a file appearing meanwhile is never replaced)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     try:
-        temp.write_text(text, encoding="utf-8")
-        if force:
-            os.replace(temp, target)
-        else:
-            try:
-                os.link(temp, target)
-            except FileExistsError:
-                raise CommandError(f"{target} already exists; use --force to replace it") from None
+        files.write_text(page, target, force=args.force)
+    except WorkbookExistsError:  # it appeared while we scored
+        raise CommandError(f"{target} already exists; use --force to replace it") from None
     except OSError as error:
         raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
-    finally:
-        temp.unlink(missing_ok=True)
+    print(f"Wrote {target}")
+    return EXIT_OK

@@ -8,9 +8,8 @@ import tempfile
 from pathlib import Path
 
 from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
-from ..director import events, office
-from ..director.check import check
-from ..director.safe_open import UnreadableWorkbook
+from ..director import office
+from .check import read, without_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,20 +36,12 @@ def run(args: argparse.Namespace) -> int:
     if args.pdf and office.soffice() is None:
         raise CommandError(f"cannot write {args.pdf}: LibreOffice is not installed; "
                            f"{office.INSTALL_HINT}")
-    try:
-        book = events.read(args.file)
-    except UnreadableWorkbook as error:
-        raise CommandError(str(error)) from None
+    book = read(args.file)
     if book.kind.report is None:
         raise CommandError(f"{args.file}: is a {book.title}; report covers pairs events, "
                            "team matches and travellers (use `xlbridge check` for the others)")
-    checked = check(book)
-    if checked.problems:
-        for problem in checked.problems:
-            print(problem, file=sys.stderr)
-        count = len(checked.problems)
-        print(f"{args.file}: {count} problem{'s' if count != 1 else ''}; fix them first "
-              f"(xlbridge check {args.file})", file=sys.stderr)
+    checked = without_problems(book, args.file)
+    if checked is None:
         return EXIT_PROBLEMS
     scored = book.kind.hook("report")(checked.event)
     if scored.empty:

@@ -27,6 +27,10 @@ def imps(difference: object) -> int:
     >>> imps(-160), imps(450), imps(14), imps(15), imps(5000)
     (-4, 10, 0, 1, 24)
     """
-    value = real_number(difference, "difference")
-    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(value))
-    return -magnitude if value < 0 else magnitude
+    return signed_imps(real_number(difference, "difference"))
+
+
+def signed_imps(difference: float) -> int:
+    """:func:`imps` of a difference already parsed, for the engine's inner loops."""
+    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
+    return -magnitude if difference < 0 else magnitude

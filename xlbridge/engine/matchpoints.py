@@ -52,15 +52,18 @@ def matchpoints(scores: Iterable[object], scale: object = 2) -> list[float]:
     >>> matchpoints([420, 450, 400, 420], scale=1)
     [1.5, 3.0, 0.0, 1.5]
     """
-    points = mp_scale(scale)
-    values = _scores(scores)
-    ordered = sorted(values)
-    result = []
-    for value in values:
-        below = bisect.bisect_left(ordered, value)
-        ties = bisect.bisect_right(ordered, value) - below - 1
-        result.append(points * below + points / 2 * ties)
-    return result
+    half = mp_scale(scale) / 2
+    return [half * doubled for doubled in doubled_matchpoints(_scores(scores))]
+
+
+def doubled_matchpoints(scores: Sequence[float]) -> list[int]:
+    """Matchpoints on the 2/1/0 scale, exactly: 2 per result beaten, 1 per tie.
+
+    >>> doubled_matchpoints([420, 450, 400, 420])
+    [3, 6, 0, 3]
+    """
+    ordered = sorted(scores)
+    return [bisect.bisect_left(ordered, s) + bisect.bisect_right(ordered, s) - 1 for s in scores]
 
 
 def matchpoints_against(score: object, field: Iterable[object], scale: object = 2) -> float:

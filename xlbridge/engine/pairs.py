@@ -22,7 +22,6 @@ All arithmetic is exact (fractions); the results are floats.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,8 +32,8 @@ from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
 from .contract import parse_contract
 from .deals import is_blank
 from .errors import BridgeInputError, describe
-from .imps import IMP_THRESHOLDS
-from .matchpoints import datum, mp_scale, place_labels
+from .imps import signed_imps
+from .matchpoints import datum, doubled_matchpoints, mp_scale, place_labels
 from .numeric import whole_number
 from .result import tricks_taken
 from .score import score
@@ -301,18 +300,18 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         n = len(played)
         if how is Scoring.MP:
             tops[board] = points * max((expect if factored else n) - 1, 0)
-            for i, raw in zip(played, _raw_matchpoints(scores), strict=True):
+            for i, raw in zip(played, doubled_matchpoints(scores), strict=True):
                 # (M + 1) * N / n - 1 on the 2/1/0 scale, times points / 2.
                 ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
         elif how is Scoring.CROSS_IMPS:
             counts = Counter(scores)
-            total = {own: sum(count * _imps(own - other) for other, count in counts.items()) for own in counts}
+            total = {own: sum(count * signed_imps(own - other) for other, count in counts.items()) for own in counts}
             for i, own in zip(played, scores, strict=True):
                 ns_points[i] = (total[own], n - 1) if averaged and n > 1 else (total[own], 1)
         else:
             level = datum(scores) if scores else 0
             for i, own in zip(played, scores, strict=True):
-                ns_points[i] = (_imps(own - level), 1)
+                ns_points[i] = (signed_imps(own - level), 1)
 
     def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
         if entry.kind is EntryKind.PLAYED:
@@ -426,12 +425,6 @@ def _part(top: int, percent: Fraction) -> Exact:
     return top * percent.numerator, 100 * percent.denominator
 
 
-def _imps(difference: int) -> int:
-    """IMPs of a whole-number difference (the engine's :func:`imps` without its parsing)."""
-    magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
-    return -magnitude if difference < 0 else magnitude
-
-
 def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:
     """Parse every row; a pair on a board twice is an error of its second row."""
     entries: list[Entry | None] = []
@@ -456,9 +449,3 @@ def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:
                 seen[key] = number
         entries.append(entry)
     return entries
-
-
-def _raw_matchpoints(scores: list[int]) -> list[int]:
-    """Matchpoints on the 2/1/0 scale: 2 per result beaten, 1 per tie."""
-    ordered = sorted(scores)
-    return [bisect.bisect_left(ordered, s) + bisect.bisect_right(ordered, s) - 1 for s in scores]

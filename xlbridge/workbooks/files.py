@@ -1,10 +1,11 @@
-"""Saving templates safely: atomically, and never over a director's results by accident."""
+"""Saving files safely: atomically, and never over a director's results by accident."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -23,7 +24,16 @@ def save(workbook: Workbook, path: str | os.PathLike[str], *, force: bool = Fals
     Without ``force`` an existing file is never replaced (:class:`WorkbookExistsError`),
     even one that appears while we write.
     """
-    target = Path(path)
+    return _write(Path(path), workbook.save, force=force)
+
+
+def write_text(text: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` as safely as :func:`save` writes a workbook."""
+    return _write(Path(path), lambda temp: temp.write_text(text, encoding="utf-8"), force=force)
+
+
+def _write(target: Path, fill: Callable[[Path], object], *, force: bool) -> Path:
+    """Let ``fill`` write a temp file beside ``target``, then move it into place."""
     if not force and target.exists():
         raise WorkbookExistsError(f"{target} exists (it may hold results); use force to replace it")
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -31,7 +41,7 @@ def save(workbook: Workbook, path: str | os.PathLike[str], *, force: bool = Fals
     temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     try:
-        workbook.save(temp)
+        fill(temp)
         if force:
             os.replace(temp, target)
         else:
