@@ -76,7 +76,7 @@ def formula_cells(book: openpyxl.Workbook):
 
 
 def test_the_set():
-    assert W.TEMPLATES == ("traveller", "pairs", "teams", "rubber", "chicago", "pivot")
+    assert W.TEMPLATES == ("traveller", "pairs", "teams", "teams-event", "rubber", "chicago", "pivot")
     assert W.file_name("pairs") == "pairs.xlsx"
 
 
@@ -222,7 +222,7 @@ def test_finnish_labels_same_names(books):
     values = {c.value for row in pairs["Tulokset"].iter_rows(max_row=4) for c in row}
     assert {"Jako", "Sopimus", "Tikit", "Tarkista"} <= values
     flags = [c.value for c in W.named_cells(pairs, "tblFlags")]
-    assert flags == ["jako?", "pari?", "sopimus?", "pelinviejä?", "tikit?", "kahdesti?", "keinotulos?"]
+    assert flags == ["jako?", "pari?", "sopimus?", "pelinviejä?", "tikit?", "kahdesti?", "keinotulos?", "joukkue?"]
     assert W.build("teams", lang="fi").sheetnames[0] == "Ottelu"
     with pytest.raises(E.OptionError):  # not bridge input: an option
         W.build("teams", lang="sv")  # a language xlbridge does not speak

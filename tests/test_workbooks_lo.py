@@ -100,6 +100,8 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
                "pairs": ("ScoreNS", "MPNS", "IMPsNS", "Check", "RankPlace", "PairPercent", "PairIMPs",
                          "RankIMPs", "PairField"),
                "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome"),
+               "teams-event": ("OpenScore", "BoardIMPs", "Check", "TeamVP", "TeamPlace", "DrawHomeIMPs",
+                               "DrawVPHome", "DrawVPAway", "StandTeam", "StandVP"),
                "rubber": ("AboveNS", "BelowNS", "AboveEW", "BelowEW", "Check"),
                "chicago": ("ScoreNS", "IMPsNS", "Check"),
                "pivot": ("PlayerNet", "PlayerPlace", "RoundCheck")}[name]

@@ -10,7 +10,7 @@ from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
 from ..director import events
 from ..director.check import Checked, check
 from ..director.events import FilledBook
-from ..director.model import PairsEvent, TeamMatch
+from ..director.model import PairsEvent, TeamEvent, TeamMatch
 from ..director.safe_open import UnreadableWorkbook
 
 
@@ -77,4 +77,7 @@ def summary(checked: Checked) -> str:
         return f"{title}, {len(playing)} pairs, {len(event.results)} results"
     if isinstance(event, TeamMatch):
         return f"{title}, {len(event.boards)} boards"
+    if isinstance(event, TeamEvent):
+        matches = {(b.round, b.home, b.away) for b in event.boards}
+        return f"{title}, {len(event.teams)} teams, {len(matches)} matches, {len(event.boards)} boards"
     return title

@@ -44,6 +44,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          help="an even-table Mitchell: skip (the default) or relay with a bye stand")
     session.add_argument("--arrow-switch", action="store_true",
                          help="a Mitchell with arrow-switch rounds, for one winner")
+    event = parser.add_argument_group(
+        "a team event (teams-event only)",
+        "Write teams-event.xlsx for a round robin (every round prefilled) or, with --swiss, a Swiss "
+        "whose rounds after the first `xlbridge draw` writes. --boards is the boards a match.")
+    event.add_argument("--teams", type=int, help="teams (3-40)")
+    event.add_argument("--rounds", type=int,
+                       help="rounds of a Swiss (a round robin has as many as its teams need)")
+    event.add_argument("--swiss", action="store_true", help="a Swiss instead of a round robin")
     parser.set_defaults(run=run)
 
 
@@ -53,6 +61,11 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write the templates and print the path of each file written."""
+    if "teams-event" in args.names and (args.teams or args.rounds or args.swiss or args.boards):
+        return _team_event(args)
+    if args.teams or args.rounds or args.swiss:
+        raise CommandError("--teams, --rounds and --swiss are for teams-event (e.g. xlbridge workbooks "
+                           "teams-event --teams 8 --boards 6)")
     if args.movement or args.tables or args.boards or args.variant or args.arrow_switch or args.pairs:
         return _session(args)
     unknown = [n for n in args.names if n not in TEMPLATES]
@@ -93,4 +106,30 @@ def _session(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
     print(f"{target}: {chosen}")
+    return 0
+
+
+def _team_event(args: argparse.Namespace) -> int:
+    """teams-event.xlsx for a number of teams, rounds and boards."""
+    if set(args.names) - {"teams-event"} or args.movement or args.tables or args.pairs:
+        raise CommandError("--teams writes teams-event.xlsx only: give no other template or movement option")
+    if not args.teams:
+        raise CommandError("a team event needs --teams (e.g. --teams 8 --boards 6, or --teams 12 --rounds 6 "
+                           "--boards 8 --swiss)")
+    options = {"teams": args.teams, "rounds": args.rounds, "swiss": args.swiss}
+    if args.boards:
+        options["boards"] = args.boards
+    try:
+        book = build("teams-event", lang=args.lang, paper=args.paper, **options)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    target = Path(args.out) / file_name("teams-event")
+    try:
+        save(book, target, force=args.force)
+    except WorkbookExistsError:
+        raise CommandError(f"{target} already exists (it may hold results); use --force to replace it") from None
+    except OSError as error:
+        raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
+    kind = f"Swiss, {args.rounds} rounds" if args.swiss else "round robin"
+    print(f"{target}: {args.teams} teams, {kind}, {options.get('boards', 8)} boards a match")
     return 0

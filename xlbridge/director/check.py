@@ -25,7 +25,7 @@ from ..engine.rubber import Honours, RubberDeal, parse_honours, play_rubber
 from ..workbooks.chicago import fit_text
 from ..workbooks.lookup import spellings
 from .events import FilledBook
-from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamMatch
+from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
 from .names import Cell, NamedCells
 
 T = TypeVar("T")
@@ -53,7 +53,7 @@ class Checked:
 
     book: FilledBook
     problems: tuple[Problem, ...]
-    event: PairsEvent | TeamMatch | None
+    event: PairsEvent | TeamMatch | TeamEvent | None
     notes: tuple[str, ...] = ()
 
     @property

@@ -23,7 +23,8 @@ SETUP_NAMES = (
     "EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName",
     "HomeTeam", "AwayTeam", "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults",
     "SessionRule", "Fields", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable", "MoveNS",
-    "MoveEW", "MoveBoards",
+    "MoveEW", "MoveBoards", "TeamCount", "RoundCount", "MatchBoards", "ByeVP", "EventFormat", "TeamNumber",
+    "TeamName", "RoundBye",
 )
 
 class NotOurWorkbook(UnreadableWorkbook):

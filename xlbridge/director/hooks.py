@@ -15,10 +15,12 @@ from openpyxl import Workbook
 from . import printout
 from . import report as reports
 from .check import check_chicago, check_pairs, check_pivot, check_rubber, check_teams, check_traveller
-from .model import PairsEvent, TeamMatch
+from .model import PairsEvent, TeamEvent, TeamMatch
+from .teams_event import TeamEventReport, check_teams_event, format_event, score_event, write_event_csv
 
 __all__ = ["Report", "check_chicago", "check_pairs", "check_pivot", "check_rubber", "check_teams",
-           "check_traveller", "report_pairs", "report_teams", "report_traveller"]
+           "check_teams_event", "check_traveller", "report_pairs", "report_teams", "report_teams_event",
+           "report_traveller"]
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Report:
     write_csv: Callable[[str | os.PathLike[str]], None]
     printout: Callable[[str], Workbook]
     empty: bool
-    scored: reports.PairsReport | reports.TeamsReport
+    scored: reports.PairsReport | reports.TeamsReport | TeamEventReport
 
 
 def report_pairs(event: PairsEvent) -> Report:
@@ -51,3 +53,10 @@ def report_teams(match: TeamMatch) -> Report:
     scored = reports.score_teams(match)
     return Report(reports.format_teams(scored), functools.partial(reports.write_teams_csv, scored),
                   functools.partial(printout.teams_printout, scored), not match.boards, scored)
+
+
+def report_teams_event(event: TeamEvent) -> Report:
+    """A team event's standings so far and every round's matches."""
+    scored = score_event(event)
+    return Report(format_event(scored) if not scored.empty else "", functools.partial(write_event_csv, scored),
+                  functools.partial(printout.event_printout, scored), scored.empty, scored)

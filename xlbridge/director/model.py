@@ -110,3 +110,32 @@ class TeamMatch:
     home: str
     away: str
     boards: tuple[TeamBoard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventBoard:
+    """One board of one match of a team event: round, teams (home NS in the open room),
+    board number and each room's result."""
+
+    round: int
+    home: int
+    away: int
+    board: int
+    open: Play
+    closed: Play
+
+
+@dataclass(frozen=True)
+class TeamEvent:
+    """A team event as its workbook holds it: the teams by number, its size, the bye's
+    VPs, each round's bye team, and every board played."""
+
+    name: str
+    date: str
+    swiss: bool
+    teams: Mapping[int, str]
+    rounds: int
+    match_boards: int
+    bye_vp: float
+    byes: Mapping[int, int]
+    boards: tuple[EventBoard, ...]

@@ -13,6 +13,7 @@ from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .report import PairsReport, TeamsReport, describe_play, scoring_text
+from .teams_event import TeamEventReport
 
 _FONT = "Liberation Sans"
 _TITLE = Font(name=_FONT, size=16, bold=True)
@@ -146,4 +147,20 @@ def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
          for result, points in zip(results, report.scored.rows, strict=True)],
         [8, 8, 16, 13, 11, 11], ["0", "0", None, _SIGNED, POINTS, POINTS],
     )
+    return workbook
+
+
+def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
+    """A team event's standings so far, best first, on one page."""
+    event = report.event
+    workbook, sheet = _sheet(
+        event.name or "Team event",
+        f"{event.date}   standings after round {max(report.rounds_begun)} of {event.rounds}".strip(),
+        paper, (event.name, event.date),
+    )
+    rows = [[s.place, s.team, report.name(s.team), s.matches, s.vp, s.imps_for, s.imps_against,
+             None if s.imps_against == 0 else round(s.quotient, 3)] for s in report.standings()]
+    _table(sheet, 4, ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"], rows,
+           [9, 8, 34, 10, 10, 9, 9, 11], [None, "0", None, "0", "0.00", "0", "0", "0.000"])
+    sheet.page_setup.fitToHeight = 1
     return workbook

@@ -2,7 +2,7 @@
 
     >>> from xlbridge import workbooks
     >>> workbooks.TEMPLATES
-    ('traveller', 'pairs', 'teams', 'rubber', 'chicago', 'pivot')
+    ('traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot')
     >>> book = workbooks.build("traveller", lang="fi")
     >>> book.sheetnames, "ScoreNS" in book.defined_names
     (['Tuloslappu', 'Lookup'], True)
@@ -41,7 +41,7 @@ def template(name: str):
     """The module of template ``name``."""
     if name not in TEMPLATES:
         raise OptionError(f"template {name!r}: must be one of {', '.join(TEMPLATES)}")
-    return importlib.import_module(f".{name}", __name__)
+    return importlib.import_module(f".{name.replace('-', '_')}", __name__)
 
 
 def build(name: str, *, lang: str = "en", paper: str = "A4", event: str | None = None,

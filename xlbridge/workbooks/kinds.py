@@ -1,14 +1,15 @@
 """The template kinds, listed once: everything that needs to know the templates iterates
 :data:`KINDS`, so adding a template is adding its module and its row here.
 
-A row has the template's name (its module in this package and its file, ``pairs.xlsx``),
+A row has the template's name (its module in this package, with ``_`` for ``-``, and its
+file, ``pairs.xlsx``),
 the words for it, the defined names that identify a filled book as one, the inputs a
 director types, and the hooks of ``xlbridge check`` and ``xlbridge report``: functions of
 :mod:`xlbridge.director.hooks`, named here and looked up when used, since the director's
 layer sits above this one.
 
     >>> [kind.name for kind in KINDS]
-    ['traveller', 'pairs', 'teams', 'rubber', 'chicago', 'pivot']
+    ['traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot']
     >>> detect({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair"}).title
     'pairs event'
 """
@@ -42,6 +43,7 @@ class Kind:
 
 
 _RESULTS = ("Contract", "Declarer", "Tricks")
+_ROOMS = ("OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
 
 KINDS: tuple[Kind, ...] = (
     Kind("traveller", "traveller", frozenset({"Board", "NS", "EW", *_RESULTS}),
@@ -53,6 +55,9 @@ KINDS: tuple[Kind, ...] = (
                     "ClosedDeclarer", "ClosedTricks"}),
          ("Board", "OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer",
           "ClosedTricks"), "check_teams", "report_teams"),
+    Kind("teams-event", "team event",
+         frozenset({"MatchRound", "MatchHome", "MatchAway", "Board", *_ROOMS}),
+         ("MatchRound", "MatchHome", "MatchAway", "Board", *_ROOMS), "check_teams_event", "report_teams_event"),
     Kind("rubber", "rubber score sheet", frozenset({*_RESULTS, "Honours"}), (*_RESULTS, "Honours"),
          "check_rubber"),
     Kind("chicago", "Chicago score sheet", frozenset({*_RESULTS, "HCP", "Fit"}),

@@ -61,7 +61,7 @@ CYCLE = 16  # boards in the vulnerability cycle (docs/rules.md §3)
 
 # The flags a row can show, in status-code order: status 2 is the first.
 FLAGS = ("flag_board", "flag_pair", "flag_contract", "flag_declarer", "flag_tricks",
-         "flag_twice", "flag_adjusted")
+         "flag_twice", "flag_adjusted", "flag_team")
 NOT_PLAYED = "NP"  # row code 1 in tblRowCodes
 
 

@@ -39,6 +39,7 @@ LABELS: dict[str, dict[str, str]] = {
         "flag_tricks": "tricks?",
         "flag_twice": "twice?",
         "flag_adjusted": "adjusted?",
+        "flag_team": "team?",
         "err_title": "Check the entry",
         "err_contract": (
             "Choose a contract from the list: level 1-7, strain C D H S NT, then X if doubled or XX if redoubled, "
@@ -167,6 +168,72 @@ LABELS: dict[str, dict[str, str]] = {
         "score_ns": "Score NS",
         "dealer_short": "Dlr",
         "teams_note": "Scores are North-South's in each room. Tricks: the tricks declarer took. Passed out: PASS.",
+    },
+    "teams-event": {
+        "title": "Team event",
+        "setup": "Setup",
+        "draw": "Draw",
+        "results": "Results",
+        "standings": "Standings",
+        "rounds_sheet": "After each round",
+        "scorecards": "Scorecards",
+        "calc": "Per round",
+        "format": "Format",
+        "swiss": "Swiss",
+        "round_robin": "Round robin",
+        "teams": "Teams",
+        "rounds": "Rounds",
+        "match_boards": "Boards a match",
+        "bye_vp": "Bye VP",
+        "bye_vp_note": "A team with a bye scores these VPs once its round has begun (12 is the usual club figure).",
+        "rr_note": "Every round is drawn: type the results on the Results sheet, a row per board per match.",
+        "swiss_note": (
+            "Round 1 is drawn by team number. After each round, `xlbridge draw` on this file writes the next "
+            "round's draw into the Results rows (and its bye)."
+        ),
+        "team_no": "No.",
+        "team": "Team",
+        "members": "Members",
+        "vp": "VP",
+        "place": "Place",
+        "place_short": "Pl.",
+        "round": "Round",
+        "round_n": "Round {n}",
+        "match": "Match",
+        "bye": "Bye",
+        "home": "Home",
+        "away": "Away",
+        "imps": "IMPs",
+        "imps_home": "IMPs home",
+        "imps_away": "IMPs away",
+        "vp_home": "VP home",
+        "vp_away": "VP away",
+        "matches": "Matches",
+        "imps_for": "IMPs won",
+        "imps_against": "IMPs lost",
+        "quotient": "IMP quotient",
+        "open": "Open room",
+        "closed": "Closed room",
+        "open_short": "open",
+        "closed_short": "closed",
+        "score_ns": "Score NS",
+        "total": "Total",
+        "card_title": "Round {round}, match {match}",
+        "draw_note": (
+            "The home team sits NS in the open room. Teams come from each match's first row on the Results "
+            "sheet; IMPs and VPs (WBF 20-VP scale) from its boards played in both rooms."
+        ),
+        "results_note": (
+            "A row per board per match: round, home and away team numbers, board, then each room's contract, "
+            "declarer and tricks. Scores are North-South's; the home team sits NS in the open room."
+        ),
+        "standings_note": (
+            "Ties on VPs: first the VPs the tied teams scored against each other, then IMPs won / IMPs lost; "
+            "teams still equal share the place."
+        ),
+        "rounds_note": "Each team's VPs and place after each round, with the same tie-breaks.",
+        "err_team": "Type a team number, a whole number {low}-{high}.",
+        "err_round": "Type a round number, a whole number {low}-{high}.",
     },
     "rubber": {
         "title": "Rubber bridge",

@@ -39,6 +39,7 @@ LABELS: dict[str, dict[str, str]] = {
         "flag_tricks": "tikit?",
         "flag_twice": "kahdesti?",
         "flag_adjusted": "keinotulos?",
+        "flag_team": "joukkue?",
         "err_title": "Tarkista syöte",
         "err_contract": (
             "Valitse sopimus listasta: taso 1-7, maa C D H S NT, sitten X jos kahdennettu tai XX jos "
@@ -169,6 +170,72 @@ LABELS: dict[str, dict[str, str]] = {
         "teams_note": (
             "Pisteet ovat kummassakin huoneessa pohjoisen-etelän. Tikit: pelinviejän tikit. Passattu jako: PASS."
         ),
+    },
+    "teams-event": {
+        "title": "Joukkuekilpailu",
+        "setup": "Asetukset",
+        "draw": "Arvonta",
+        "results": "Tulokset",
+        "standings": "Sarjataulukko",
+        "rounds_sheet": "Kierroksittain",
+        "scorecards": "Tuloskortit",
+        "calc": "Kierrokset",
+        "format": "Muoto",
+        "swiss": "Monrad (Swiss)",
+        "round_robin": "Kaikki kaikkia vastaan",
+        "teams": "Joukkueita",
+        "rounds": "Kierroksia",
+        "match_boards": "Jakoja ottelussa",
+        "bye_vp": "Vapaakierroksen VP",
+        "bye_vp_note": "Vapaakierroksen joukkue saa nämä VP:t, kun sen kierros on alkanut (kerhoissa yleensä 12).",
+        "rr_note": "Kaikki kierrokset on arvottu: kirjaa tulokset Tulokset-välilehdelle, rivi jakoa ja ottelua kohti.",
+        "swiss_note": (
+            "Kierros 1 on arvottu joukkueiden numeroiden mukaan. Jokaisen kierroksen jälkeen `xlbridge draw` "
+            "tälle tiedostolle kirjoittaa seuraavan kierroksen arvonnan Tulokset-riveille (ja vapaakierroksen)."
+        ),
+        "team_no": "Nro",
+        "team": "Joukkue",
+        "members": "Pelaajat",
+        "vp": "VP",
+        "place": "Sija",
+        "place_short": "Sija",
+        "round": "Kierros",
+        "round_n": "Kierros {n}",
+        "match": "Ottelu",
+        "bye": "Vapaa",
+        "home": "Koti",
+        "away": "Vieras",
+        "imps": "IMP",
+        "imps_home": "IMP koti",
+        "imps_away": "IMP vieras",
+        "vp_home": "VP koti",
+        "vp_away": "VP vieras",
+        "matches": "Otteluita",
+        "imps_for": "IMP saadut",
+        "imps_against": "IMP menetetyt",
+        "quotient": "IMP-osamäärä",
+        "open": "Avoin huone",
+        "closed": "Suljettu huone",
+        "open_short": "avoin",
+        "closed_short": "suljettu",
+        "score_ns": "Pisteet NS",
+        "total": "Yhteensä",
+        "card_title": "Kierros {round}, ottelu {match}",
+        "draw_note": (
+            "Kotijoukkue pelaa NS avoimessa huoneessa. Joukkueet luetaan kunkin ottelun ensimmäiseltä riviltä "
+            "Tulokset-välilehdeltä; IMP:t ja VP:t (WBF:n 20 VP:n asteikko) molemmissa huoneissa pelatuista jaoista."
+        ),
+        "results_note": (
+            "Rivi jakoa ja ottelua kohti: kierros, koti- ja vierasjoukkueen numerot, jako, sitten kummankin "
+            "huoneen sitoumus, pelinviejä ja tikit. Pisteet ovat NS:n; kotijoukkue on NS avoimessa huoneessa."
+        ),
+        "standings_note": (
+            "Tasapisteissä ratkaisevat ensin tasapisteisten keskinäisten otteluiden VP:t, sitten saadut IMP:t / "
+            "menetetyt IMP:t; yhä tasan olevat jakavat sijan."
+        ),
+        "rounds_note": "Kunkin joukkueen VP:t ja sija kunkin kierroksen jälkeen, samoin tasapelisäännöin.",
+        "err_team": "Kirjoita joukkueen numero, kokonaisluku {low}-{high}.",
+        "err_round": "Kirjoita kierroksen numero, kokonaisluku {low}-{high}.",
     },
     "rubber": {
         "title": "Robberibridge",

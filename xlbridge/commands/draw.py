@@ -1,0 +1,91 @@
+"""``xlbridge draw``: write a Swiss team event's next round into its workbook."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
+from ..director.model import TeamEvent
+from ..director.safe_open import load
+from ..director.teams_event import next_round, score_event
+from ..engine import BridgeInputError, Pairing
+from ..workbooks import named_cells, save
+from .check import read, without_problems
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``draw`` subcommand."""
+    parser = subparsers.add_parser(
+        "draw",
+        help="write a Swiss team event's next round into its workbook",
+        description="Read a Swiss teams-event.xlsx, rank the teams on the results so far (as "
+        "report does), draw the next round (teams close in the standings meet, no rematch while "
+        "one can be avoided, the bye to a low-placed team without one) and write it into the "
+        "round's Results rows and its bye. The workbook is replaced atomically. A round that is "
+        "already drawn is drawn again only with --force; a round not finished is drawn from only "
+        "with --force.",
+    )
+    parser.add_argument("file", metavar="EVENT.xlsx", type=Path, help="a Swiss teams-event.xlsx")
+    parser.add_argument("--force", action="store_true",
+                        help="draw even when the last round is unfinished or the next is already drawn")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw and write the next round; exit 1 (writing nothing) on problems in the workbook."""
+    book = read(args.file)
+    if book.kind.name != "teams-event":
+        raise CommandError(f"{args.file}: is a {book.title}; draw works on a teams-event.xlsx")
+    checked = without_problems(book, args.file)
+    if checked is None:
+        return EXIT_PROBLEMS
+    event = checked.event
+    assert isinstance(event, TeamEvent)
+    if not event.swiss:
+        raise CommandError(f"{args.file}: a round robin has every round drawn already")
+    report = score_event(event)
+    try:
+        number, draw = next_round(report)
+    except BridgeInputError as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    unfinished = [note for note in checked.notes if note.startswith(f"round {number - 1},")]
+    if unfinished and not args.force:
+        raise CommandError(f"{args.file}: round {number - 1} is not finished ({unfinished[0]}); "
+                           "type its results first, or draw anyway with --force")
+    workbook = load(args.file, read_only=False)
+    _write_round(workbook, args.file, number, draw, event.match_boards, force=args.force)
+    workbook.calculation.fullCalcOnLoad = True
+    try:
+        save(workbook, args.file, force=True)
+    except OSError as error:
+        raise CommandError(f"cannot write {args.file}: {error.strerror or error}") from None
+    print(f"{args.file}: round {number} drawn")
+    for home, away in draw:
+        if away is None:
+            print(f"  bye: {home} {report.name(home)}")
+        else:
+            print(f"  {home} {report.name(home)} v {away} {report.name(away)}")
+    return EXIT_OK
+
+
+def _write_round(workbook: Workbook, file: Path, number: int, draw: list[Pairing], boards: int,
+                 *, force: bool) -> None:
+    """Put the draw in round ``number``'s rows (``boards`` rows a match, in order) and its bye."""
+    rounds, homes, aways = (named_cells(workbook, name) for name in ("MatchRound", "MatchHome", "MatchAway"))
+    rows = [i for i, cell in enumerate(rounds) if cell.value == number]
+    matches = [pairing for pairing in draw if pairing[1] is not None]
+    if len(rows) != len(matches) * boards:
+        raise CommandError(f"{file}: round {number} has {len(rows)} Results rows; its {len(matches)} matches "
+                           f"of {boards} boards need {len(matches) * boards}")
+    drawn = next((homes[i] for i in rows if homes[i].value is not None or aways[i].value is not None), None)
+    if drawn is not None and not force:
+        raise CommandError(f"{file}: round {number} is already drawn ({drawn.parent.title}!{drawn.coordinate}); "
+                           "draw it again with --force")
+    for index, i in enumerate(rows):
+        homes[i].value, aways[i].value = matches[index // boards]
+    byes = [home for home, away in draw if away is None]
+    if "RoundBye" in workbook.defined_names:
+        named_cells(workbook, "RoundBye")[number - 1].value = byes[0] if byes else None
