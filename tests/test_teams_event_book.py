@@ -66,8 +66,9 @@ def reference(book) -> dict:
     return dict(matches)
 
 
-def standings(book, through: int = 99, bye_vp: float = 12) -> list[E.TeamStanding]:
+def standings(book, through: int = 99) -> list[E.TeamStanding]:
     """The engine's standings after round ``through`` from the typed rows and the byes."""
+    bye_vp = W.read_named(book, "ByeVP")[0]
     matches = reference(book)
     begun = {r for r, _, _ in matches}
     games = [(h, a, won, lost, n) for (r, h, a), (won, lost, n) in matches.items() if r <= through]
@@ -87,6 +88,27 @@ def drawn(book, round_no: int) -> list[tuple[int, int | None]]:
     if "RoundBye" in book.defined_names and W.read_named(book, "RoundBye")[round_no - 1] is not None:
         seen.append((W.read_named(book, "RoundBye")[round_no - 1], None))
     return seen
+
+
+def full_swiss(teams: int, rounds: int, boards: int, seed: int = 7):
+    """A Swiss book with every round drawn (from shuffled standings: no rematches) and played."""
+    rng = random.Random(seed)
+    book = W.build("teams-event", teams=teams, rounds=rounds, boards=boards, swiss=True)
+    homes, aways = W.read_named(book, "MatchHome"), W.read_named(book, "MatchAway")
+    played: list[tuple[int, int | None]] = []
+    for number in range(1, rounds + 1):
+        draw = E.swiss_draw(rng.sample(range(1, teams + 1), teams), played, round=number)
+        played += draw
+        first = (number - 1) * (teams // 2) * boards
+        for index, (home, away) in enumerate(m for m in draw if m[1] is not None):
+            for k in range(boards):
+                homes[first + index * boards + k], aways[first + index * boards + k] = home, away
+        if teams % 2:
+            W.named_cells(book, "RoundBye")[number - 1].value = next(h for h, a in draw if a is None)
+    W.write_named(book, "MatchHome", homes)
+    W.write_named(book, "MatchAway", aways)
+    play(book, set(range(1, rounds + 1)), seed=seed)
+    return book
 
 
 # --- the book as written ------------------------------------------------------------------
@@ -303,15 +325,18 @@ def recalculated(tmp_path_factory):
             play(book, set(range(1, 6)), seed=14, contracts=["PASS"] * 3 + ["4S"], spread=(0, -1))
         else:
             play(book, set(range(1, 9)), seed=index, skip=0.05)
+        if name == "rr7":
+            W.write_named(book, "ByeVP", [10.5])  # the director's own figure for a bye
         paths.append(W.save(book, folder / f"{name}.xlsx"))
     paths.append(_swiss_through_draw(folder))
+    paths.append(W.save(full_swiss(40, 9, 8), folder / "swiss40.xlsx"))  # the largest a club runs
     outputs = lo.recalc(paths, tmp_path_factory.mktemp("teams-event-calc"))
     return {out.stem: (openpyxl.load_workbook(path), lo.Values(out), out)
             for path, out in zip(paths, outputs, strict=True)}
 
 
 @lo.requires_soffice
-@pytest.mark.parametrize("name", [*CASES, "swiss"])
+@pytest.mark.parametrize("name", [*CASES, "swiss", "swiss40"])
 def test_the_workbook_ranks_as_team_standings(recalculated, name):
     book, values, out = recalculated[name]
     assert not values.errors()
@@ -353,3 +378,18 @@ def test_draw_and_standings_print_on_a_page_each(recalculated, tmp_path):
     assert len(standing) == 1 and names <= set(standing[0].text.split())
     cards = [p for p in pages if "Round 1, match" in p.text or ", match " in p.text]
     assert len(cards) == 45 // 2 + 1  # 45 matches, two cards a page
+
+
+@lo.requires_soffice
+def test_report_prints_the_standings_on_one_page(tmp_path, capsys):
+    names = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines"]
+    book = W.build("teams-event", teams=6, boards=2, names=names, event="Winter teams")
+    play(book, {1, 2}, seed=4)
+    path = saved(book, tmp_path)
+    assert main(["report", str(path), "--pdf", str(tmp_path / "standings.pdf")]) == 0
+    capsys.readouterr()
+    [page] = lo.pdf_words(tmp_path / "standings.pdf")
+    assert "Standings after round 2 of 5" in page.text
+    words = page.text.split()
+    expected = standings(book)
+    assert [w for w in words if w in names] == [names[s.team - 1] for s in expected]  # best first

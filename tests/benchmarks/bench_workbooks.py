@@ -20,6 +20,7 @@ from openpyxl import Workbook
 
 from tests import lo
 from tests.benchmarks.timing import Row, best_of
+from tests.test_teams_event_book import full_swiss
 from tests.test_workbooks_fill import pairs_scenario
 from xlbridge import workbooks as W
 from xlbridge.engine import movement
@@ -85,6 +86,13 @@ def run() -> list[Row]:
         rows.append(Row("workbooks: LO recalc 30x36, 5% adjusted/NP", both["real"], both["plain"],
                         "the same book without them", limit=1.3,
                         note=f"{adjusted_rows} of 1080 rows; {both['real'] / both['plain']:.2f}x the time"))
+        # The largest team event a club runs: a 40-team Swiss of 9 rounds of 8 boards, every
+        # round drawn and played (2,880 boards), beside the filled pairs event above.
+        swiss = full_swiss(40, 9, 8)
+        swiss_path = W.save(swiss, folder / "swiss" / "teams-event-full.xlsx")
+        took = best_of(lambda: lo.recalc([swiss_path], folder / "out4"), repeat=3)
+        rows.append(Row("workbooks: LO recalc teams-event 40 teams x 9 rounds filled", took, full,
+                        "pairs 30x36 filled", note=f"2,880 boards; {took / full:.2f}x the pairs event's time"))
         t0 = time.perf_counter()
         lo.Values(folder / "out2" / "pairs-full.xlsx")
         rows.append(Row("workbooks: read the recalculated book back", time.perf_counter() - t0))

@@ -155,7 +155,7 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
     event = report.event
     workbook, sheet = _sheet(
         event.name or "Team event",
-        f"{event.date}   standings after round {max(report.rounds_begun)} of {event.rounds}".strip(),
+        f"{event.date}   Standings after round {max(report.rounds_begun)} of {event.rounds}".strip(),
         paper, (event.name, event.date),
     )
     rows = [[s.place, s.team, report.name(s.team), s.matches, s.vp, s.imps_for, s.imps_against,

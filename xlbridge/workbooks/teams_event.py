@@ -35,7 +35,7 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from ..engine import Pairing, round_robin, swiss_draw
 from . import formulas as f
 from . import styles
-from .book import NAME_LENGTH, Book
+from .book import NAME_LENGTH, Book, Rule
 from .names import set_value
 
 TEAMS = (3, 40)
@@ -182,7 +182,7 @@ def _setup(book: Book, layout: _Layout, plan: list[list[Pairing]], names: list[s
     book.merge(ws, "A7:B7", t("bye_vp"), label)
     book.put(ws, "C7", 12, styles.INPUT.but(horizontal="left"))
     book.define("ByeVP", ws, "C7")
-    book.validate(ws, "C7", book.rule_whole(0, 20))
+    book.validate(ws, "C7", Rule("decimal", "0", "20", "between", t("err_bye_vp")))
     book.merge(ws, "D7:H7", t("bye_vp_note"), styles.NOTE.but(wrap=True))
     book.merge(ws, "A8:H8", t("swiss_note") if layout.swiss else t("rr_note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[8].height = 24
@@ -297,7 +297,7 @@ def _draw(book: Book, layout: _Layout) -> None:
 
 def _results(book: Book, layout: _Layout, plan: list[list[Pairing]]) -> None:
     t = book.t
-    ws = book.sheet(t("results"), (7, 7.5, 6.5, 6.5, 6, 9.5, 6.5, 7, 8, 9.5, 6.5, 7, 8, 8, 7, 10))
+    ws = book.sheet(t("results"), (7, 7.5, 6.5, 6.5, 6, 9.5, 7.5, 7, 8, 9.5, 7.5, 7, 8, 8, 7, 10))
     rows, first, last = layout.rows, layout.rows[0], layout.rows[-1]
     book.event_heading(ws, 1, book.title, "A", "M", "N:P")
     book.merge(ws, "A2:P2", t("results_note"), styles.NOTE.but(wrap=True))
@@ -436,7 +436,7 @@ def _calc(book: Book, layout: _Layout) -> None:
 def _standings(book: Book, layout: _Layout) -> None:
     """Best first, on one page: place, team, matches, VPs, IMPs won and lost, quotient."""
     t = book.t
-    ws = book.sheet(t("standings"), (7, 5, 30, 8, 9, 8, 8, 9))
+    ws = book.sheet(t("standings"), (7, 5, 30, 9, 9, 10, 11, 13))
     book.event_heading(ws, 1, book.title, "A", "F", "G:H")
     book.merge(ws, "A2:H2", t("standings_note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[2].height = 24
@@ -506,7 +506,7 @@ def _scorecards(book: Book, layout: _Layout) -> None:
     """A card per match, to fill in at the table: the teams, then per board both rooms'
     contract, declarer, tricks and score, and the IMPs; two cards a page when they fit."""
     t = book.t
-    ws = book.sheet(t("scorecards"), (6, 6, 9.5, 6.5, 7, 8, 9.5, 6.5, 7, 8, 8, 8))
+    ws = book.sheet(t("scorecards"), (6, 6, 9.5, 7.5, 7, 8, 9.5, 7.5, 7, 8, 8, 8))
     height = CARD_HEAD + layout.boards + 2
     per_page = 2 if height * 2 <= 50 else 1
     head = styles.HEAD

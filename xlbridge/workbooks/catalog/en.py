@@ -233,6 +233,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "rounds_note": "Each team's VPs and place after each round, with the same tie-breaks.",
         "err_team": "Type a team number, a whole number {low}-{high}.",
+        "err_bye_vp": "VPs for a bye: a number 0-20, e.g. 12.",
         "err_round": "Type a round number, a whole number {low}-{high}.",
     },
     "rubber": {

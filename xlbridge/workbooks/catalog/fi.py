@@ -235,6 +235,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "rounds_note": "Kunkin joukkueen VP:t ja sija kunkin kierroksen jälkeen, samoin tasapelisäännöin.",
         "err_team": "Kirjoita joukkueen numero, kokonaisluku {low}-{high}.",
+        "err_bye_vp": "Vapaakierroksen VP:t: luku 0-20, esim. 12.",
         "err_round": "Kirjoita kierroksen numero, kokonaisluku {low}-{high}.",
     },
     "rubber": {
