@@ -41,7 +41,7 @@ from .names import set_value
 TEAMS = (3, 40)
 BOARDS = (1, 32)
 MAX_ROUNDS = 39
-NUMBERS_LENGTH = 200  # a team's members, as one text
+MEMBERS_LENGTH = 200  # a team's players, as one text
 
 TEAM_HEAD = 10  # Setup: the team list's heading row
 RESULTS_FIRST = 5  # Results: headings in rows 1-4
@@ -49,6 +49,7 @@ DRAW_FIRST = 4  # Draw: headings in rows 1-3
 STAND_FIRST = 5  # Standings and After each round: headings in rows 1-4
 CALC_FIRST = 3  # the hidden sheet: round flags in row 1, headings in row 2
 CALC_BLOCK = 9  # its columns per round
+CARD_HEAD = 6  # a scorecard's rows above its boards
 INFINITE = "1E+300"  # the quotient of a team that lost no IMPs
 
 
@@ -196,7 +197,7 @@ def _setup(book: Book, layout: _Layout, plan: list[list[Pairing]], names: list[s
     for row, name in zip(rows_, names, strict=False):
         set_value(ws[f"B{row}"], name)  # a name is text, even "=X"
     book.column(ws, "C", rows_, None, styles.INPUT_TEXT.but(wrap=True), name="TeamMembers",
-                rule=book.rule_text(NUMBERS_LENGTH))
+                rule=book.rule_text(MEMBERS_LENGTH))
     final = layout.final
     book.column(ws, "D", rows_, lambda r: f"{layout.calc}!{layout.calc_letter(final, 0)}{_calc_row(layout, r)}",
                 styles.OUTPUT.but(number_format=styles.VP, bold=True), name="TeamVP")
@@ -499,9 +500,6 @@ def _rounds(book: Book, layout: _Layout) -> None:
     book.page(ws, area=f"A1:{last_col}{rows[-1]}", title_rows="1:4", landscape=layout.rounds > 5, one_page=True)
 
 
-CARD_HEAD = 6  # a scorecard's rows above its boards
-
-
 def _scorecards(book: Book, layout: _Layout) -> None:
     """A card per match, to fill in at the table: the teams, then per board both rooms'
     contract, declarer, tricks and score, and the IMPs; two cards a page when they fit."""
@@ -517,11 +515,10 @@ def _scorecards(book: Book, layout: _Layout) -> None:
             draw = layout.draw_row(number, match)
             book.event_heading(ws, top, book.title, "A", "I", "J:L")
             book.merge(ws, f"A{top + 1}:L{top + 1}", t("card_title", round=number, match=match), styles.SUBTITLE)
-            for row, key, column in ((top + 2, "home", "D"), (top + 3, "away", "F")):
+            for row, key, team_col, name in ((top + 2, "home", "C", "D"), (top + 3, "away", "E", "F")):
+                team = f"{layout.draw}!{team_col}{draw}"
                 book.merge(ws, f"A{row}:B{row}", t(key), styles.LABEL)
-                book.merge(ws, f"C{row}:L{row}",
-                           f'IF({layout.draw}!{chr(ord(column) - 1)}{draw}="","",'
-                           f'{layout.draw}!{chr(ord(column) - 1)}{draw}&" "&{layout.draw}!{column}{draw})',
+                book.merge(ws, f"C{row}:L{row}", f'IF({team}="","",{team}&" "&{layout.draw}!{name}{draw})',
                            styles.LABEL, formula=True)
             h = top + 4
             book.merge(ws, f"A{h}:A{h + 1}", t("board"), head)
@@ -553,4 +550,4 @@ def _scorecards(book: Book, layout: _Layout) -> None:
             if card % per_page == 0:
                 breaks.append(top + height - 1)
     last = card * height
-    book.page(ws, area=f"A1:L{last}", breaks=breaks[:-1] if breaks and breaks[-1] >= last else breaks)
+    book.page(ws, area=f"A1:L{last}", breaks=[row for row in breaks if row < last])
