@@ -192,7 +192,7 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
     """
     ns_pair, ew_pair = pair_number(ns, "NS"), pair_number(ew, "EW")
     text = "" if contract is None else contract.strip()
-    code = adjusted_code(text) if text else percent_pair(*scores)
+    code = adjusted_code(text) if not blank(text) else percent_pair(*scores)
     if code is None and blank(text):
         if ns_pair is None or ew_pair is None or all(blank(v) for v in (declarer, tricks)):
             return None  # a Bye, or a table that has no result
