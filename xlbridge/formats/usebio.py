@@ -50,7 +50,7 @@ POINTS = {Scoring.MP: "MATCH_POINTS", Scoring.CROSS_IMPS: "CROSS_IMP_POINTS", Sc
 """The traveller line's points elements, ``NS_`` and ``EW_`` before each."""
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">'
 
-_NAME_SEPARATORS = re.compile(r"\s+(?:–|-|&|/)\s+")
+_NAME_SEPARATORS = (" – ", " - ", " & ", " / ")
 
 
 # --- writing ------------------------------------------------------------------------
@@ -76,13 +76,21 @@ def usebio_date(iso: str) -> str | None:
 
 
 def players(names: str) -> list[str]:
-    """A pair's names as its two players (one name when they cannot be told apart).
+    """A pair's names as its two players: split at the first separator (`` – ``, `` - ``,
+    `` & ``, `` / ``) that occurs once; one name when none does.
 
     >>> players("A. Virtanen – B. Laine"), players("Ann & Bob Smith"), players("The Smiths")
     (['A. Virtanen', 'B. Laine'], ['Ann', 'Bob Smith'], ['The Smiths'])
+    >>> players("Smith & Co – Bo Dahl")
+    ['Smith & Co', 'Bo Dahl']
     """
-    parts = [part.strip() for part in _NAME_SEPARATORS.split(names.strip(), maxsplit=1)]
-    return parts if len(parts) == 2 and all(parts) else [names.strip()]
+    text = " ".join(names.split())
+    for separator in _NAME_SEPARATORS:
+        if text.count(separator) == 1:
+            parts = [part.strip() for part in text.split(separator)]
+            if all(parts):
+                return parts
+    return [text]
 
 
 def adjusted_text(adjusted: Adjusted) -> str:
