@@ -40,7 +40,16 @@ from ..director.model import Play
 from ..director.report import PairsReport, TeamsReport
 from ..engine import Adjusted, Scoring, is_not_played, parse_contract
 from ..engine.pairs import PairTotal, RowPoints
-from .results import EventBuilder, Imported, Published, ResultsFileError, check_size, iso_date, scoring_of
+from .results import (
+    EventBuilder,
+    Imported,
+    Published,
+    ResultsFileError,
+    board_number,
+    check_size,
+    iso_date,
+    scoring_of,
+)
 
 EVENT_TYPES = {Scoring.MP: "MP_PAIRS", Scoring.CROSS_IMPS: "CROSS_IMPS", Scoring.BUTLER: "BUTLER_PAIRS"}
 """EVENT_TYPE for each scoring of a pairs event (a team match is ``TEAMS``)."""
@@ -322,6 +331,7 @@ def loads(data: str | bytes) -> Imported:
         _read_pair(builder, pair, lines.get(pair))
     for board in _walk(event, "BOARD"):
         number = _child(board, "BOARD_NUMBER")
+        board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
         for line in board.findall("TRAVELLER_LINE"):
             _read_line(builder, number, line, lines.get(line))
     if not builder.rows:
