@@ -181,6 +181,10 @@ def test_bad_usebio_files(tmp_path, content, message):
     ('[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]\n'
      '1 2 4S N 10\n3 2 4S N 9\n', "board 1, line 4: pair 2 plays the board twice (also line 3)"),
     ('[Board "1"]\n[Scoring "Rubber"]\n[ScoreTable "PairId_NS;PairId_EW;Contract"]\n1 2 Pass\n', "Scoring 'Rubber'"),
+    (f'[Event "{"x" * 121}"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract"]\n1 2 Pass\n',
+     "the event's name is 121 characters; the limit is 120"),
+    ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract"]\n1 2 4S\n',
+     'board 1, line 3: contract "4S": needs a declarer and the tricks taken'),
 ])
 def test_bad_pbn_files(tmp_path, content, message):
     bad = tmp_path / "bad.pbn"

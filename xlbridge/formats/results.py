@@ -28,7 +28,7 @@ MAX_TABLES = 60
 MAX_PAIRS = 240
 """The most pairs an event may list."""
 MAX_NAME = 120
-"""The longest pair names kept (longer names are refused)."""
+"""The longest pair names or event name accepted (longer ones are refused)."""
 
 
 class ResultsFileError(XlbridgeError):
@@ -248,6 +248,8 @@ class EventBuilder:
         """The event, checked as a whole: a pair plays a board once, sizes within bounds."""
         if not self.rows:
             raise ResultsFileError("no traveller lines with results")
+        if len(self.name) > MAX_NAME:
+            raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {MAX_NAME}")
         seen: dict[tuple[int, int], int | None] = {}
         per_board: dict[int, int] = {}
         for result, line in self.rows:
