@@ -225,3 +225,16 @@ def test_an_existing_workbook_is_replaced_only_with_force(tmp_path):
     assert out.read_bytes() == b"results of last week"
     assert xlbridge("import", DATA / "club_night.pbn", "--out", out, "--force").returncode == 0
     assert scored_workbook(out).scored.pairs[2].percent == pytest.approx(30.0)
+
+
+def test_latin1_pbn_and_unreadable_paths(tmp_path):
+    text = (DATA / "club_night.pbn").read_text(encoding="utf-8").replace("Hanna Juhl", "Hanna Jühl")
+    latin = tmp_path / "latin.pbn"
+    latin.write_bytes(text.encode("latin-1"))  # older programs write Latin-1
+    out = tmp_path / "latin.xlsx"
+    assert xlbridge("import", latin, "--out", out).returncode == 0
+    assert scored_workbook(out).names[2] == "Gus Ivar & Hanna Jühl"
+    for path in (tmp_path / "missing.pbn", tmp_path):
+        done = xlbridge("import", path, "--out", tmp_path / "never.xlsx")
+        assert done.returncode == 2 and done.stderr.startswith(f"xlbridge: cannot read {path}")
+    assert not (tmp_path / "never.xlsx").exists()

@@ -232,15 +232,20 @@ def teams_text(report: TeamsReport) -> str:
                             [("HomeTeam", match.home), ("VisitTeam", match.away)])
         lines += table("ScoreTable", columns, rooms)
         if number == 0:
-            totals = sorted([(report.imps_home, report.vp_home, match.home), (report.imps_away, report.vp_away,
-                                                                               match.away)], key=lambda t: -t[1])
-            rank = ["1", "1"] if report.margin == 0 else ["1", "2"]
-            lines += table("TotalScoreTable", [Column("Rank", 2), Column("Team", 30, "L"), Column("TotalIMP", 4),
-                                               Column("TotalVP", 6)],
-                           [[r, quote(team), str(imps), f"{vps:.2f}"] for r, (imps, vps, team) in zip(rank, totals,
-                                                                                                     strict=True)])
+            lines += _teams_total(report)
         lines.append("")
     return "\n".join(lines)
+
+
+def _teams_total(report: TeamsReport) -> list[str]:
+    """The match's result: each team's IMPs and VPs, the winner first (both 1 when drawn)."""
+    match = report.match
+    teams = sorted([(report.vp_home, report.imps_home, match.home), (report.vp_away, report.imps_away, match.away)],
+                   key=lambda team: -team[0])
+    ranks = ["1", "1"] if report.margin == 0 else ["1", "2"]
+    rows = [[rank, quote(name), str(imps), f"{vps:.2f}"] for rank, (vps, imps, name) in zip(ranks, teams, strict=True)]
+    columns = [Column("Rank", 2), Column("Team", 30, "L"), Column("TotalIMP", 4), Column("TotalVP", 6)]
+    return table("TotalScoreTable", columns, rows)
 
 
 def dumps(report: PairsReport | TeamsReport) -> str:
