@@ -291,18 +291,22 @@ def board_number(text: str | None, *, line: int | None = None) -> int:
 
 
 def scoring_of(texts: Iterable[str]) -> Scoring | None:
-    """The scoring a file's words name (``MP``, ``MATCH_POINTS``, ``Butler``, ``CROSS_IMPS``,
-    ``IMP``: Butler), or None when none does.
+    """The scoring a file's words name, the most specific first: cross-IMPs (``CROSS_IMPS``,
+    ``IMP;Cross``), then Butler (``BUTLER_IMPS``), then matchpoints (``MP``, ``MATCH_POINTS``),
+    then IMPs alone (Butler, as IMP pairs are usually scored); None when none does.
 
     >>> scoring_of(["IMP;Cross"]), scoring_of(["MATCH_POINTS"]), scoring_of(["IMP"])
     (<Scoring.CROSS_IMPS: 'Cross-IMPs'>, <Scoring.MP: 'MP'>, <Scoring.BUTLER: 'Butler'>)
+    >>> scoring_of(["IMPS", "CROSS_IMPS"]), scoring_of(["Rubber"]) is None
+    (<Scoring.CROSS_IMPS: 'Cross-IMPs'>, True)
     """
-    for text in texts:
-        key = "".join(ch for ch in text.upper() if ch.isalpha())
-        if "CROSS" in key:
-            return Scoring.CROSS_IMPS
-        if "BUTLER" in key or "IMP" in key:
-            return Scoring.BUTLER
-        if key.startswith(("MP", "MATCHPOINT")):
-            return Scoring.MP
+    keys = ["".join(ch for ch in text.upper() if ch.isalpha()) for text in texts]
+    if any("CROSS" in key for key in keys):
+        return Scoring.CROSS_IMPS
+    if any("BUTLER" in key for key in keys):
+        return Scoring.BUTLER
+    if any(key.startswith(("MP", "MATCHPOINT")) for key in keys):
+        return Scoring.MP
+    if any("IMP" in key for key in keys):
+        return Scoring.BUTLER
     return None

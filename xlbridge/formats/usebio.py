@@ -318,10 +318,12 @@ def loads(data: str | bytes) -> Imported:
     if "TEAM" in event_type or event_type == "KO":
         raise ResultsFileError(f"EVENT_TYPE {event_type}: a team event; xlbridge imports pairs events",
                                line=lines.get(event))
-    scoring = scoring_of([method, event_type])
-    if scoring is None:
-        scoring = Scoring.MP
-    builder = EventBuilder(name=" ".join((_child(event, "EVENT_DESCRIPTION") or "").split()), scoring=scoring)
+    scoring = scoring_of([event_type, method])
+    if scoring is None and (method or event_type not in ("", "PAIRS")):
+        raise ResultsFileError(f"scoring {event_type or method}: xlbridge imports matchpoint, cross-IMP and "
+                               "Butler pairs", line=lines.get(event))
+    builder = EventBuilder(name=" ".join((_child(event, "EVENT_DESCRIPTION") or "").split()),
+                           scoring=scoring or Scoring.MP)
     date = _DATE.fullmatch(_child(event, "DATE") or "")
     if date:
         builder.date = iso_date(int(date[1]), int(date[2]), int(date[3]))
