@@ -125,6 +125,22 @@ def test_a_cross_imp_event_with_sessions_and_sections(tmp_path):
     assert len(scored.event.results) == 9  # the HANDSET's BOARD is a hand record, not results
 
 
+# mitchell_numbered_from_1.xml: NS 1-2 and EW 1-2, two results a board (top 2).
+#   Board 1: NS1-EW1 +420, NS2-EW2 -50   -> NS1 2, EW1 0; NS2 0, EW2 2
+#   Board 2: NS1-EW2 +600, NS2-EW1 +630  -> NS2 2, EW1 0; NS1 0, EW2 2
+#   NS1 2/4 = 50%, NS2 50%; EW1 0/4 = 0%, EW2 4/4 = 100%. In the workbook EW n is pair 2+n.
+def test_each_direction_numbered_from_1_is_renumbered(tmp_path):
+    out = tmp_path / "mitchell.xlsx"
+    done = xlbridge("import", DATA / "mitchell_numbered_from_1.xml", "--out", out, "--compare")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "East-West pair n is pair 2+n here" in done.stdout and "0 differences (4 published" in done.stdout
+    scored = scored_workbook(out)
+    assert {p: (t.percent, t.place, t.field) for p, t in scored.scored.pairs.items()} == {
+        1: (50.0, "1-2", Side.NS), 2: (50.0, "1-2", Side.NS), 3: (0.0, "2", Side.EW), 4: (100.0, "1", Side.EW)}
+    assert scored.names == {1: "Ann Berg – Bo Dahl", 2: "Cai Eng – Dan Falk", 3: "Eva Gren – Fred Holm",
+                            4: "Gus Ivar – Hanna Juhl"}
+
+
 def test_compare_names_every_difference_and_exits_1(tmp_path):
     changed = tmp_path / "changed.pbn"
     changed.write_text((DATA / "club_night.pbn").read_text(encoding="utf-8").replace("46.67", "47.67"),

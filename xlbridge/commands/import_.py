@@ -100,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
     print(f"Wrote {target}: {len(event.pairs)} pairs, {event.boards} boards, {len(event.results)} results, "
           f"{imported.scoring}")
+    for note in imported.notes:
+        print(f"Note: {note}")
     if not args.compare:
         return EXIT_OK
     filled = read(target)

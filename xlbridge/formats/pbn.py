@@ -32,7 +32,7 @@ from .. import __version__
 from ..director.report import PairsReport, TeamsReport
 from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, parse_contract
 from ..engine.pairs import PairTotal, RowPoints
-from .results import EventBuilder, Imported, Published, ResultsFileError, check_size, iso_date, scoring_of
+from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
 
 SCORING_TAGS = {Scoring.MP: "MP", Scoring.CROSS_IMPS: "IMP;Cross", Scoring.BUTLER: "IMP;Butler"}
 """The Scoring tag written for each scoring (PBN's ``MP`` and ``IMP``, the IMP kind after ``;``)."""
@@ -431,13 +431,11 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
         text = _cell(totals, values, "PairId") or ""
         if not text.strip().isdigit():
             raise ResultsFileError(f"pair {text!r}: must be a pair number", line=number)
-        pair = int(text)
-        builder.pair(pair, _cell(totals, values, "Names") or "", line=number)
         published = (_cell(totals, values, *figure) or "").strip().replace(",", ".")
-        if re.fullmatch(r"-?\d+(\.\d+)?", published):
-            builder.published[pair] = Published(pair, published)
         direction = (_cell(totals, values, "Direction") or "").strip().upper()
-        if direction in ("NS", "EW"):
-            directions.add(direction)
-    if directions == {"NS", "EW"}:
+        directions.add(direction)
+        builder.pair(int(text), _cell(totals, values, "Names") or "",
+                     direction=direction if direction in ("NS", "EW") else None,
+                     published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number)
+    if {"NS", "EW"} <= directions:
         builder.fields = 2

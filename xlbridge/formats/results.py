@@ -67,11 +67,13 @@ class Published:
 
 @dataclass(frozen=True)
 class Imported:
-    """A results file read: the event (to fill into a pairs workbook) and the figures the
-    file published for each pair (``percent`` for matchpoints, ``imps`` otherwise)."""
+    """A results file read: the event (to fill into a pairs workbook), the figures the file
+    published for each pair (a percentage for matchpoints, IMPs otherwise), and what the
+    reader changed on the way (``notes``, e.g. East-West pairs renumbered)."""
 
     event: PairsEvent
     published: Mapping[int, Published] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
     @property
     def scoring(self) -> Scoring:
@@ -212,6 +214,29 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A pair as a file lists it: its number (within its direction, when the file numbers
+    each direction from 1), names, published figure and line."""
+
+    number: int
+    names: str
+    direction: str | None = None
+    published: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RawLine:
+    """A traveller line's texts as the file has them (NS, EW, contract, declarer, tricks),
+    with its board, its score columns and its line."""
+
+    board: int
+    values: tuple[str | None, str | None, str | None, str | None, str | None]
+    scores: tuple[str | None, str | None]
+    line: int | None
+
+
 @dataclass
 class EventBuilder:
     """Collects an event's pairs and traveller lines as a reader meets them, each line
@@ -221,38 +246,70 @@ class EventBuilder:
     date: str = ""
     scoring: Scoring = Scoring.MP
     fields: int = 1
-    names: dict[int, str] = field(default_factory=dict)
-    rows: list[tuple[PairResult, int | None]] = field(default_factory=list)
-    published: dict[int, Published] = field(default_factory=dict)
+    listed: list[Listed] = field(default_factory=list)
+    lines: list[RawLine] = field(default_factory=list)
 
-    def pair(self, number: int, names: str, *, line: int | None = None) -> None:
-        """Name a pair (a pair listed twice keeps its first names)."""
+    def pair(self, number: int, names: str, *, direction: str | None = None, published: str | None = None,
+             line: int | None = None) -> None:
+        """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says)
+        and the figure the file published for it (a percentage or IMPs, as text)."""
         names = " ".join(names.split())
         if len(names) > MAX_NAME:
             raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {MAX_NAME}",
                                    line=line)
-        self.names.setdefault(number, names)
+        self.listed.append(Listed(number, names, direction, published, line))
 
-    def line(self, board_text: str, *values: str | None, line: int | None = None,
+    def line(self, board_text: str, ns: str | None, ew: str | None, contract: str | None,
+             declarer: str | None = None, tricks: str | None = None, *, line: int | None = None,
              scores: tuple[str | None, str | None] = (None, None)) -> None:
-        """Add one traveller line (board, NS, EW, contract, declarer, tricks as texts)."""
+        """Add one traveller line (board, NS, EW, contract, declarer, tricks as texts); it is
+        checked in :meth:`build`, once the pairs' numbering is known."""
         board = board_number(board_text, line=line)
-        try:
-            result = traveller_line(board, *values, scores=scores)
-        except BridgeInputError as error:
-            raise ResultsFileError(str(error), board=board, line=line) from None
-        if result is not None:
-            self.rows.append((result, line))
+        self.lines.append(RawLine(board, (ns, ew, contract, declarer, tricks), scores, line))
+
+    def _ew_offset(self) -> int:
+        """0, or what to add to East-West numbers when the file numbers both directions
+        from 1 (a two-winner Mitchell): the highest North-South number, so EW follow NS."""
+        ns = {entry.number for entry in self.listed if entry.direction == "NS"}
+        ew = {entry.number for entry in self.listed if entry.direction == "EW"}
+        return max(ns) if ns & ew else 0
+
+    def _results(self, offset: int) -> list[tuple[PairResult, int | None]]:
+        """Every line checked (East-West numbers moved by ``offset``); Byes and empty lines dropped."""
+        rows = []
+        for raw in self.lines:
+            ns, ew, *rest = raw.values
+            if offset and ew is not None and ew.strip().isdigit():
+                ew = str(int(ew) + offset)
+            try:
+                result = traveller_line(raw.board, ns, ew, *rest, scores=raw.scores)
+            except BridgeInputError as error:
+                raise ResultsFileError(str(error), board=raw.board, line=raw.line) from None
+            if result is not None:
+                rows.append((result, raw.line))
+        return rows
 
     def build(self) -> Imported:
-        """The event, checked as a whole: a pair plays a board once, sizes within bounds."""
-        if not self.rows:
+        """The event, checked as a whole: a pair listed once and playing a board once,
+        sizes within bounds."""
+        offset = self._ew_offset()
+        rows = self._results(offset)
+        if not rows:
             raise ResultsFileError("no traveller lines with results")
         if len(self.name) > MAX_NAME:
             raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {MAX_NAME}")
+        names: dict[int, str] = {}
+        published: dict[int, Published] = {}
+        for entry in self.listed:
+            number = entry.number + (offset if entry.direction == "EW" else 0)
+            if number in names:
+                raise ResultsFileError(f"pair {entry.number} is listed twice", line=entry.line)
+            names[number] = entry.names
+            if entry.published is not None:
+                published[number] = Published(number, entry.published)
         seen: dict[tuple[int, int], int | None] = {}
         per_board: dict[int, int] = {}
-        for result, line in self.rows:
+        for result, line in rows:
             per_board[result.board] = per_board.get(result.board, 0) + 1
             if per_board[result.board] > MAX_TABLES:
                 raise ResultsFileError(f"more than {MAX_TABLES} results", board=result.board, line=line)
@@ -265,10 +322,10 @@ class EventBuilder:
                                            + (f" (also line {also})" if also else ""),
                                            board=result.board, line=line)
                 seen[(result.board, pair)] = line
-                self.names.setdefault(pair, "")
-        if len(self.names) > MAX_PAIRS:
-            raise ResultsFileError(f"{len(self.names)} pairs: the limit is {MAX_PAIRS}")
-        results = tuple(sorted((r for r, _ in self.rows), key=lambda r: (r.board, r.ns or 0, r.ew or 0)))
+                names.setdefault(pair, "")
+        if len(names) > MAX_PAIRS:
+            raise ResultsFileError(f"{len(names)} pairs: the limit is {MAX_PAIRS}")
+        results = tuple(sorted((r for r, _ in rows), key=lambda r: (r.board, r.ns or 0, r.ew or 0)))
         options: dict[str, object] = {}
         if self.scoring is not Scoring.MP:
             options["scoring"] = str(self.scoring)
@@ -276,10 +333,11 @@ class EventBuilder:
             options["fields"] = 2
         event = PairsEvent(
             name=self.name, date=self.date,
-            pairs=tuple(Pair(number, names) for number, names in sorted(self.names.items())),
+            pairs=tuple(Pair(number, pair_names) for number, pair_names in sorted(names.items())),
             results=results, scale=2, tables=max(per_board.values()), boards=max(per_board), options=options,
         )
-        return Imported(event, dict(self.published))
+        notes = (f"the file numbers each direction from 1: East-West pair n is pair {offset}+n here",) if offset else ()
+        return Imported(event, published, notes)
 
 
 def board_number(text: str | None, *, line: int | None = None) -> int:

@@ -43,7 +43,6 @@ from ..engine.pairs import PairTotal, RowPoints
 from .results import (
     EventBuilder,
     Imported,
-    Published,
     ResultsFileError,
     board_number,
     check_size,
@@ -336,8 +335,6 @@ def loads(data: str | bytes) -> Imported:
         board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
         for line in board.findall("TRAVELLER_LINE"):
             _read_line(builder, number, line, lines.get(line))
-    if not builder.rows:
-        raise ResultsFileError("no <TRAVELLER_LINE> with a result")
     return builder.build()
 
 
@@ -345,16 +342,13 @@ def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None) -> Non
     number = _child(pair, "PAIR_NUMBER") or ""
     if not number.isdigit() or not 1 <= int(number) <= 999:
         raise ResultsFileError(f"PAIR_NUMBER {number[:20]!r}: must be a pair number 1-999", line=line)
-    if int(number) in builder.names:
-        raise ResultsFileError(f"pair {number} is listed twice (pairs of different sections must have "
-                               "different numbers)", line=line)
     names = [" ".join(name.split()) for name in
              (_child(player, "PLAYER_NAME") for player in pair.findall("PLAYER")) if name]
-    builder.pair(int(number), " – ".join(names), line=line)
+    direction = (_child(pair, "DIRECTION") or "").upper()
     figure = _child(pair, "TOTAL_SCORE" if builder.scoring.imps else "PERCENTAGE")
     figure = (figure or "").replace(",", ".").rstrip("%")
-    if re.fullmatch(r"-?\d+(\.\d+)?", figure):
-        builder.published[int(number)] = Published(int(number), figure)
+    builder.pair(int(number), " – ".join(names), direction=direction if direction in ("NS", "EW") else None,
+                 published=figure if re.fullmatch(r"-?\d+(\.\d+)?", figure) else None, line=line)
 
 
 def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None) -> None:
