@@ -148,6 +148,13 @@ def test_entities_and_bad_xml_are_refused():
         usebio.loads("<html/>")
 
 
+def test_deep_nesting_is_no_crash():
+    depth = 100_000
+    text = "<USEBIO><EVENT>" + "<X>" * depth + "</X>" * depth + "</EVENT></USEBIO>"
+    with pytest.raises(ResultsFileError, match="no traveller lines"):
+        usebio.loads(text)
+
+
 def test_dump_writes_what_dumps_returns():
     scored = report.score_pairs(sample.pairs_event())
     handle = io.StringIO()

@@ -289,13 +289,16 @@ def _child(element: ET.Element, name: str) -> str | None:
 
 
 def _walk(element: ET.Element, name: str, skip: tuple[str, ...] = ("HANDSET",)) -> Iterator[ET.Element]:
-    """Every ``name`` below ``element`` at any depth (EVENT, SESSION, SECTION ...), not
-    looking inside ``skip`` (hand records have BOARDs too)."""
-    for child in element:
+    """Every ``name`` below ``element`` at any depth (EVENT, SESSION, SECTION ...), in
+    document order, not looking inside ``skip`` (hand records have BOARDs too). Iterative:
+    a hostile file's nesting cannot exhaust the stack."""
+    pending = list(reversed(element))
+    while pending:
+        child = pending.pop()
         if child.tag == name:
             yield child
         elif child.tag not in skip:
-            yield from _walk(child, name, skip)
+            pending.extend(reversed(child))
 
 
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
