@@ -143,3 +143,16 @@ def test_the_page_in_a_real_browser_at_phone_and_desktop_width(books, tmp_path):
                 page.close()
         finally:
             browser.close()
+
+
+def test_exactly_one_format_a_run(books, tmp_path):
+    neither = export(books["pairs"])
+    both = export(books["pairs"], "--pbn", tmp_path / "a.pbn", "--usebio", tmp_path / "a.xml")
+    assert neither.returncode == both.returncode == 2
+    assert "one of the arguments --pbn --usebio --html is required" in neither.stderr
+    assert "not allowed with argument" in both.stderr and not list(tmp_path.iterdir())
+    for flag, name, start in (("--pbn", "a.pbn", "% PBN 2.1"), ("--usebio", "a.xml", "<?xml")):
+        assert export(books["pairs"], flag, tmp_path / name).returncode == 0
+        assert (tmp_path / name).read_text(encoding="utf-8").startswith(start)
+        again = export(books["pairs"], flag, tmp_path / name)
+        assert again.returncode == 2 and "already exists" in again.stderr

@@ -17,7 +17,7 @@ from . import __version__
 from .engine import XlbridgeError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
-COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "score", "addin", "lite")
+COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "score", "addin", "lite")
 
 # Exit statuses shared by every subcommand.
 EXIT_OK = 0

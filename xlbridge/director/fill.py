@@ -7,10 +7,12 @@ setup cells); the template's own formulas score them when the workbook is opened
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 
 from openpyxl import Workbook
 
 from .. import workbooks
+from ..engine.errors import OptionError
 from .model import PairsEvent, Play, TeamMatch
 
 
@@ -32,9 +34,35 @@ def _columns(plays: list[Play]) -> tuple[list[str], list[str | None], list[int |
             [p.tricks for p in plays])
 
 
+# pairs_event's keywords and the Setup cells that hold them (director.check.OPTIONS reads them back).
+_OPTION_CELLS = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "UseNeuberg",
+                 "expected": "ExpectedResults", "session_rule": "SessionRule", "fields": "Fields"}
+
+
+def _setup_options(options: Mapping[str, object]) -> list[tuple[str, object]]:
+    """The event's scoring options as Setup cells hold them: ``Butler``, ``Yes``/``No``, 2.
+
+    >>> _setup_options({"scoring": "Butler", "neuberg": False, "fields": 2})
+    [('Scoring', 'Butler'), ('UseNeuberg', 'No'), ('Fields', 2)]
+    """
+    cells = []
+    for keyword, value in options.items():
+        if keyword not in _OPTION_CELLS:
+            raise OptionError(f"option {keyword!r}: must be one of {', '.join(_OPTION_CELLS)}")
+        if isinstance(value, bool):
+            value = "Yes" if value else "No"
+        elif keyword == "crossimps":
+            value = str(value).capitalize()
+        elif not isinstance(value, int):
+            value = str(value)
+        cells.append((_OPTION_CELLS[keyword], value))
+    return cells
+
+
 def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
                    fit: bool = False) -> Workbook:
-    """The pairs template holding ``event``: its pair list, setup and every result.
+    """The pairs template holding ``event``: its pair list, setup (with its scoring
+    options) and every result.
 
     With ``fit`` the template has just the tables and boards the event needs
     (smaller and faster); otherwise the template's full size.
@@ -48,6 +76,8 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
         _set(book, "TableCount", event.tables)
     if event.boards:
         _set(book, "BoardCount", event.boards)
+    for name, value in _setup_options(event.options):
+        _set(book, name, value)
     results = event.results
     contracts, declarers, tricks = _columns([r.play for r in results])
     workbooks.write_named(book, "Board", [r.board for r in results])

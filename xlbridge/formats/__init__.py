@@ -2,14 +2,21 @@
 :class:`~xlbridge.director.report.TeamsReport`): one module each, with the same small
 interface, ``dumps(report) -> str`` and ``dump(report, fp)``.
 
-So far: :mod:`.html`, the results web page (``xlbridge export --html``).
+- :mod:`.html`: the results web page (``xlbridge export --html``);
+- :mod:`.pbn`: a PBN 2.1 results file (``--pbn``), which ``xlbridge import`` also reads;
+- :mod:`.usebio`: USEBIO 1.2 XML (``--usebio``), which ``xlbridge import`` also reads.
+
+The readers (``loads(text) -> Imported``) share :mod:`.results`.
 """
 
 from __future__ import annotations
 
-from . import html
+from . import html, pbn, usebio
 
-FORMATS = {"html": html}
-"""Each format's module, by the name ``xlbridge export`` knows it by."""
+FORMATS = {"html": html, "pbn": pbn, "usebio": usebio}
+"""Each format's module, by the name ``xlbridge export`` knows it by (``--html`` ...)."""
 
-__all__ = ["FORMATS", "html"]
+READERS = {"pbn": pbn, "usebio": usebio}
+"""The formats ``xlbridge import`` reads, by name."""
+
+__all__ = ["FORMATS", "READERS", "html", "pbn", "usebio"]

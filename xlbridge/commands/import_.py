@@ -1,0 +1,140 @@
+"""``xlbridge import``: a results file written by another program (PBN or USEBIO) into a
+pairs workbook, which then scores the event itself; ``--compare`` sets the file's
+published figures beside the workbook's."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
+from ..director import fill
+from ..director.report import PairsReport
+from ..formats import READERS
+from ..formats.results import MAX_BYTES, Imported, ResultsFileError
+from ..workbooks import files
+from ..workbooks.files import WorkbookExistsError
+from .check import read, without_problems
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``import`` subcommand."""
+    parser = subparsers.add_parser(
+        "import",
+        help="read a PBN or USEBIO results file into a pairs workbook (--compare: check its figures)",
+        description="Read a results file another scoring program wrote (PBN with a ScoreTable per "
+        "board, or USEBIO XML) into a new pairs workbook: the pairs and their names, every traveller "
+        "line, adjusted scores and the scoring method. The workbook then scores the event itself. "
+        "With --compare, print each pair's published percentage (or IMPs) beside the workbook's and "
+        "every difference. Exit status: 0 written (and, with --compare, every figure agrees), "
+        "1 written but --compare found differences, 2 the file cannot be read or OUT exists "
+        f"(nothing written). Files over {MAX_BYTES // 1_000_000} MB are refused.",
+    )
+    parser.add_argument("file", metavar="FILE.pbn|FILE.xml", type=Path, help="a PBN or USEBIO results file")
+    parser.add_argument("--out", metavar="EVENT.xlsx", type=Path, required=True, help="the pairs workbook to write")
+    parser.add_argument("--force", action="store_true", help="replace EVENT.xlsx if it exists")
+    parser.add_argument("--compare", action="store_true",
+                        help="print the file's figures beside the workbook's; exit 1 if any differ")
+    parser.set_defaults(run=run)
+
+
+def format_of(path: Path, head: bytes) -> str:
+    """``pbn`` or ``usebio``, by the file's extension, else by its first character.
+
+    >>> format_of(Path("a.PBN"), b""), format_of(Path("results.txt"), b'  <?xml version="1.0"?>')
+    ('pbn', 'usebio')
+    """
+    suffix = path.suffix.lower()
+    if suffix == ".pbn":
+        return "pbn"
+    if suffix in (".xml", ".usebio"):
+        return "usebio"
+    return "usebio" if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") else "pbn"
+
+
+def load(path: Path) -> Imported:
+    """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
+    board and line) when it cannot be."""
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_BYTES:
+            raise CommandError(f"{path}: {size} bytes: files over {MAX_BYTES} bytes (5 MB) are refused")
+        data = path.read_bytes()
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+    kind = format_of(path, data[:64])
+    try:
+        if kind == "usebio":
+            return READERS["usebio"].loads(data)
+        return READERS["pbn"].loads(_text(data))
+    except ResultsFileError as error:
+        raise CommandError(f"{path}: {error}") from None
+
+
+def _text(data: bytes) -> str:
+    """A PBN file's text: UTF-8 (with or without a BOM), else Latin-1 as older programs write."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read, fill, save; with ``--compare`` read the saved workbook back, score it with the
+    engine and compare."""
+    target: Path = args.out
+    if target.exists() and not args.force:
+        raise CommandError(f"{target} already exists; use --force to replace it")
+    imported = load(args.file)
+    event = imported.event
+    try:
+        book = fill.pairs_workbook(event, fit=True)
+    except ValueError as error:  # the workbook's own limits (tables, boards)
+        raise CommandError(f"{args.file}: {error}") from None
+    try:
+        files.save(book, target, force=args.force)
+    except WorkbookExistsError:
+        raise CommandError(f"{target} already exists; use --force to replace it") from None
+    except OSError as error:
+        raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
+    print(f"Wrote {target}: {len(event.pairs)} pairs, {event.boards} boards, {len(event.results)} results, "
+          f"{imported.scoring}")
+    for note in imported.notes:
+        print(f"Note: {note}")
+    if not args.compare:
+        return EXIT_OK
+    filled = read(target)
+    checked = without_problems(filled, target)
+    if checked is None:
+        return EXIT_PROBLEMS
+    scored = filled.kind.hook("report")(checked.event).scored
+    lines, differences = compare(imported, scored)
+    print("\n".join(lines))
+    return EXIT_PROBLEMS if differences else EXIT_OK
+
+
+def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
+    """One line per pair: the file's figure, the workbook's, and whether they differ (within
+    the file's printed rounding); then a summary. Returns the lines and the differences."""
+    imps = scored.imps
+    what = "IMPs" if imps else "%"
+    lines = [f"{'Pair':>4}  {'file ' + what:>10}  {'workbook ' + what:>14}"]
+    differences = 0
+    for pair in sorted(set(imported.published) | set(scored.scored.pairs)):
+        published = imported.published.get(pair)
+        total = scored.scored.pairs.get(pair)
+        ours = None if total is None else (total.imps if imps else total.percent)
+        mark = ""
+        if published is None or ours is None:
+            mark = "  (not in the file)" if published is None else "  DIFFERENT: not scored by the workbook"
+            differences += published is not None
+        elif abs(published.number - ours) > published.tolerance + 1e-9:
+            mark = f"  DIFFERENT by {ours - published.number:+.2f}"
+            differences += 1
+        shown = "-" if ours is None else f"{ours:.2f}"
+        lines.append(f"{pair:>4}  {published.value if published else '-':>10}  {shown:>14}{mark}")
+    compared = len(imported.published)
+    lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
+                 f"({compared} published figure{'s' if compared != 1 else ''} compared)")
+    return lines, differences

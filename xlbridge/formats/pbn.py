@@ -1,0 +1,441 @@
+"""PBN 2.1 results files: a scored pairs event or team match as the tables of PBN §5
+(``[ScoreTable]`` per board, ``[TotalScoreTable]`` after the first board), and a results
+file written by another program read back into a pairs event.
+
+Each board is one game section with the mandatory tags (Event, Site, Date, Board, West,
+North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result). The
+deal is not known to a workbook, so ``Deal`` holds four unknown hands (``N:- - - -``); the
+seat tags are empty and Contract, Declarer and Result are those of the board's first
+played traveller line (``?`` when no line was played), the ScoreTable has them all. An
+absent value in a table is ``-``; an artificial adjusted score has no contract and its
+percentages in the score columns (``60%`` and ``40%``); a board not played at a table is
+contract ``NP``. The figures are the engine's (through the report), never recomputed.
+
+    >>> from xlbridge.director import report, sample
+    >>> text = dumps(report.score_pairs(sample.pairs_event()))
+    >>> text.count('[Board "'), '[TotalScoreTable "Rank\\\\2R;PairId\\\\2R;Names\\\\40L;' in text
+    (27, True)
+    >>> imported = loads(text)
+    >>> len(imported.event.results), len(imported.published)
+    (243, 18)
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from .. import __version__
+from ..director.report import PairsReport, TeamsReport
+from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, parse_contract
+from ..engine.pairs import PairTotal, RowPoints
+from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
+
+SCORING_TAGS = {Scoring.MP: "MP", Scoring.CROSS_IMPS: "IMP;Cross", Scoring.BUTLER: "IMP;Butler"}
+"""The Scoring tag written for each scoring (PBN's ``MP`` and ``IMP``, the IMP kind after ``;``)."""
+
+UNKNOWN_DEAL = "N:- - - -"
+"""The Deal tag of a board whose cards are not known: four unknown hands."""
+
+
+# --- writing ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column: its name, minimum width and alignment (``R`` or ``L``), written
+    ``name\\widthAlignment`` (PBN §5.9)."""
+
+    name: str
+    width: int
+    align: str = "R"
+
+    def __str__(self) -> str:
+        return f"{self.name}\\{self.width}{self.align}"
+
+
+def quote(text: str) -> str:
+    """A PBN string: in double quotes, with ``\\`` and ``"`` escaped.
+
+    >>> print(quote('Ann "the Ace" Berg'))
+    "Ann \\"the Ace\\" Berg"
+    """
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def tag(name: str, value: object) -> str:
+    """One tag pair line.
+
+    >>> tag("Board", 7)
+    '[Board "7"]'
+    """
+    return f"[{name} {quote(' '.join(str(value).split()))}]"
+
+
+def table(name: str, columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table tag and its rows, each value padded to its column's width and alignment."""
+    lines = [f'[{name} "{";".join(map(str, columns))}"]']  # names and widths: nothing to escape
+    for row in rows:
+        cells = [value.rjust(col.width) if col.align == "R" else value.ljust(col.width)
+                 for col, value in zip(columns, row, strict=True)]
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def pbn_date(iso: str) -> str:
+    """An ISO date as PBN writes it; ``????.??.??`` when it is not a date.
+
+    >>> pbn_date("2024-11-26"), pbn_date("")
+    ('2024.11.26', '????.??.??')
+    """
+    try:
+        return datetime.date.fromisoformat(iso).strftime("%Y.%m.%d")
+    except ValueError:
+        return "????.??.??"
+
+
+def _number(value: float | None) -> str:
+    """Matchpoints or IMPs: whole numbers whole, else two decimals; ``-`` for none."""
+    if value is None:
+        return "-"
+    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
+
+
+def _score_columns(score: int) -> tuple[str, str]:
+    """Score_NS and Score_EW: the side that scores shows it (a passed-out board: 0 and 0)."""
+    if score > 0:
+        return str(score), "-"
+    if score < 0:
+        return "-", str(-score)
+    return "0", "0"
+
+
+def _played_columns(contract: str, declarer: str, tricks: int | None) -> tuple[str, str, str]:
+    """Contract, Declarer and Result of a played line: ``4SX N 9``; a passed-out board ``Pass - -``."""
+    parsed = parse_contract(contract)
+    if parsed.passed_out:
+        return "Pass", "-", "-"
+    return str(parsed.with_declarer(None)), declarer or str(parsed.declarer), str(tricks)
+
+
+def _section(tags: Sequence[tuple[str, object]]) -> list[str]:
+    return [tag(name, value) for name, value in tags]
+
+
+def _game_tags(event: str, date: str, board: int, scoring: str, play: tuple[str, str, str] | None,
+               extra: Sequence[tuple[str, object]] = ()) -> list[str]:
+    """The mandatory tags of one board (in the standard's order) and any ``extra``."""
+    contract, declarer, result = play if play is not None else ("?", "?", "?")
+    if contract == "Pass":
+        declarer, result = "", ""
+    return _section([("Event", event), ("Site", ""), ("Date", pbn_date(date)), ("Board", board),
+                     ("West", ""), ("North", ""), ("East", ""), ("South", ""),
+                     ("Dealer", board_dealer(board)), ("Vulnerable", board_vul(board)), ("Deal", UNKNOWN_DEAL),
+                     ("Scoring", scoring), ("Declarer", declarer), ("Contract", contract), ("Result", result),
+                     *extra])
+
+
+def _header() -> list[str]:
+    return ["% PBN 2.1", "% EXPORT", f"% Creator: xlbridge {__version__}", ""]
+
+
+def pairs_text(report: PairsReport) -> str:
+    """The PBN file of a scored pairs event."""
+    event, scored = report.event, report.scored
+    imps = report.imps
+    points = "IMP" if imps else "MP"
+    columns = [Column("PairId_NS", 2), Column("PairId_EW", 2), Column("Contract", 5, "L"), Column("Declarer", 1),
+               Column("Result", 2), Column("Score_NS", 6), Column("Score_EW", 6),
+               Column(f"{points}_NS", 4), Column(f"{points}_EW", 4)]
+    if not imps:
+        columns += [Column("Percentage_NS", 3), Column("Percentage_EW", 3)]
+    boards: dict[int, list[int]] = {}
+    for index, (result, points_row) in enumerate(zip(event.results, scored.rows, strict=True)):
+        if points_row is not None:
+            boards.setdefault(result.board, []).append(index)
+    lines = _header()
+    for number, board in enumerate(sorted(boards)):
+        rows, first_played = [], None
+        for index in boards[board]:
+            result, row = event.results[index], scored.rows[index]
+            line = _score_row(result.ns, result.ew, result.play.contract, result.play.declarer,
+                              result.play.tricks, row, imps)
+            if first_played is None and row.score is not None:
+                first_played = line[2], line[3], line[4]
+            rows.append(line)
+        lines += _game_tags(event.name, event.date, board, SCORING_TAGS[scored.scoring], first_played)
+        lines += table("ScoreTable", columns, rows)
+        if number == 0:
+            lines += _total_table(report)
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tricks: int | None,
+               row: RowPoints, imps: bool) -> list[str]:
+    pairs = ["-" if ns is None else str(ns), "-" if ew is None else str(ew)]
+    if row.score is not None:
+        played = list(_played_columns(contract, declarer, tricks))
+        scores = list(_score_columns(row.score))
+    elif is_not_played(contract):
+        played, scores = ["NP", "-", "-"], ["-", "-"]
+    else:
+        adjusted = Adjusted.parse(contract)
+        played, scores = ["-", "-", "-"], [f"{adjusted.ns}%", f"{adjusted.ew}%"]
+    figures = [_number(row.ns), _number(row.ew)]
+    if not imps:
+        figures += [f"{100 * side / row.top:.0f}" if row.top and side is not None else "-"
+                    for side in (row.ns, row.ew)]
+    return pairs + played + scores + figures
+
+
+def _total_table(report: PairsReport) -> list[str]:
+    """The ranking: one table, with a Direction column in a two-winner event."""
+    two = report.scored.fields == 2
+    columns = [Column("Rank", 2)] + ([Column("Direction", 2, "L")] if two else [])
+    columns += [Column("PairId", 2), Column("Names", 40, "L")]
+    if report.imps:
+        columns += [Column("TotalIMP", 6), Column("NrBoards", 2)]
+    else:
+        columns += [Column("TotalMP", 6), Column("TotalPercentage", 5), Column("NrBoards", 2)]
+    names = report.names
+    rows = []
+    for _heading, totals in report.rankings():
+        for total in totals:
+            rows.append(_total_row(total, names.get(total.pair, ""), two, report.imps))
+    return table("TotalScoreTable", columns, rows)
+
+
+def _total_row(total: PairTotal, names: str, two: bool, imps: bool) -> list[str]:
+    row = [total.place] + ([str(total.field)] if two else []) + [str(total.pair), quote(names)]
+    figures = [f"{total.imps:.2f}"] if imps else [f"{total.mp:.2f}", f"{total.percent:.2f}"]
+    return row + figures + [str(total.boards)]
+
+
+def teams_text(report: TeamsReport) -> str:
+    """The PBN file of a team match: per board both rooms, the home team NS in the open room."""
+    match = report.match
+    columns = [Column("Room", 6, "L"), Column("Contract", 5, "L"), Column("Declarer", 1), Column("Result", 2),
+               Column("Score_NS", 6), Column("Score_EW", 6), Column("IMP_NS", 3), Column("IMP_EW", 3)]
+    lines = _header()
+    for number, board in enumerate(report.boards):
+        rooms = []
+        for room, play, score, ns_imps in (("Open", board.open, board.open_score, board.imps),
+                                           ("Closed", board.closed, board.closed_score, -board.imps)):
+            played = list(_played_columns(play.contract, play.declarer, play.tricks))
+            rooms.append([room, *played, *_score_columns(score), str(ns_imps), str(-ns_imps)])
+        first = rooms[0][1], rooms[0][2], rooms[0][3]
+        lines += _game_tags(match.name, match.date, board.board, "IMP", first,
+                            [("HomeTeam", match.home), ("VisitTeam", match.away)])
+        lines += table("ScoreTable", columns, rooms)
+        if number == 0:
+            lines += _teams_total(report)
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _teams_total(report: TeamsReport) -> list[str]:
+    """The match's result: each team's IMPs and VPs, the winner first (both 1 when drawn)."""
+    match = report.match
+    teams = sorted([(report.vp_home, report.imps_home, match.home), (report.vp_away, report.imps_away, match.away)],
+                   key=lambda team: -team[0])
+    ranks = ["1", "1"] if report.margin == 0 else ["1", "2"]
+    rows = [[rank, quote(name), str(imps), f"{vps:.2f}"] for rank, (vps, imps, name) in zip(ranks, teams, strict=True)]
+    columns = [Column("Rank", 2), Column("Team", 30, "L"), Column("TotalIMP", 4), Column("TotalVP", 6)]
+    return table("TotalScoreTable", columns, rows)
+
+
+def dumps(report: PairsReport | TeamsReport) -> str:
+    """The PBN file of a scored pairs event or team match, as text."""
+    return teams_text(report) if isinstance(report, TeamsReport) else pairs_text(report)
+
+
+def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
+    """Write the PBN file to an open text file."""
+    fp.write(dumps(report))
+
+
+# --- reading ------------------------------------------------------------------------
+
+_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_COLUMN = re.compile(r"[+-]?(\w+)(?:\\\d+[LR]?)?", re.IGNORECASE)
+_DATE = re.compile(r"(\d{4})\.(\d\d)\.(\d\d)")
+_UNESCAPE = re.compile(r'\\([\\"])')
+
+
+def unquote(text: str) -> str:
+    """A PBN string's contents with its escapes (``\\"``, ``\\\\``) undone; any other
+    backslash is itself (``Contract\\5L``).
+
+    >>> unquote('Ann \\\\"the Ace\\\\" Berg'), unquote('Contract\\\\5L')
+    ('Ann "the Ace" Berg', 'Contract\\\\5L')
+    """
+    return _UNESCAPE.sub(r"\1", text)
+
+
+@dataclass
+class Table:
+    """A table read from a file: its column names and its rows of values, each with the
+    file line it is on."""
+
+    columns: list[str]
+    line: int
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+
+    def index(self, *names: str) -> int | None:
+        """Where the first of ``names`` is among the columns (case free), or None."""
+        upper = [c.upper() for c in self.columns]
+        for name in names:
+            if name.upper() in upper:
+                return upper.index(name.upper())
+        return None
+
+
+@dataclass
+class Game:
+    """One game section: its tags (by name, with the line of each) and tables."""
+
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+
+    def value(self, name: str) -> str | None:
+        """A tag's value, or None."""
+        found = self.tags.get(name.upper())
+        return None if found is None else found[0]
+
+
+def games(text: str) -> Iterator[Game]:
+    """The game sections of a PBN file: tags, and tables with their rows (``#`` repeats the
+    previous section's value, comments and ``%`` lines are skipped)."""
+    current, previous = Game(), Game()
+    open_table: Table | None = None
+    in_comment = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if in_comment:
+            in_comment = "}" not in line
+            continue
+        if line.startswith("%") or line.startswith(";"):
+            continue
+        if line.startswith("{"):
+            in_comment = "}" not in line
+            continue
+        if not line:
+            if current.tags or current.tables:
+                yield current
+                previous, current = current, Game()
+            open_table = None
+            continue
+        match = _TAG.match(line)
+        if match:
+            name, value = match[1], unquote(match[2])
+            if value == "#" and name.upper() in previous.tags:
+                value = previous.tags[name.upper()][0]
+            open_table = None
+            if name.upper().endswith("TABLE") and name.upper() != "TABLE":
+                columns = [_column_name(part, number) for part in value.split(";") if part.strip()]
+                open_table = current.tables.setdefault(name.upper(), Table(columns, number))
+            else:
+                current.tags.setdefault(name.upper(), (value, number))
+            continue
+        if line.startswith("["):
+            raise ResultsFileError(f"cannot read the tag {line[:30]!r}", line=number)
+        if open_table is None:
+            continue  # auction or play lines, commentary: not results
+        values = [w if w is not None else unquote(q) for q, w in (m.groups() for m in _TOKEN.finditer(line))]
+        if len(values) != len(open_table.columns):
+            raise ResultsFileError(f"{len(values)} values for the {len(open_table.columns)} columns of "
+                                   f"[{_title(open_table)}] (line {open_table.line})", line=number)
+        open_table.rows.append((number, values))
+    if current.tags or current.tables:
+        yield current
+
+
+def _title(found: Table) -> str:
+    return "ScoreTable" if found.index("PairId_NS", "Contract") is not None else "TotalScoreTable"
+
+
+def _column_name(text: str, line: int) -> str:
+    match = _COLUMN.fullmatch(text.strip())
+    if match is None:
+        raise ResultsFileError(f"column {text.strip()!r}: write it name\\widthAlignment (e.g. Contract\\5L)",
+                               line=line)
+    return match[1]
+
+
+def _cell(found: Table, values: list[str], *names: str) -> str | None:
+    where = found.index(*names)
+    return None if where is None else values[where]
+
+
+def loads(text: str) -> Imported:
+    """Read a PBN results file: its pairs, names, every ScoreTable line, the scoring and the
+    published totals. Raises :class:`ResultsFileError` naming the board and line."""
+    check_size(text)
+    builder = EventBuilder()
+    scoring: Scoring | None = None
+    totals: Table | None = None
+    boards = 0
+    for game in games(text):
+        if not builder.name and game.value("Event"):
+            builder.name = game.value("Event").strip()
+        date = _DATE.fullmatch((game.value("Date") or "").strip())
+        if not builder.date and date:
+            builder.date = iso_date(int(date[3]), int(date[2]), int(date[1]))
+        if scoring is None and game.value("Scoring"):
+            scoring = scoring_of([game.value("Scoring")])
+            if scoring is None:
+                raise ResultsFileError(f"Scoring {game.value('Scoring')!r}: xlbridge imports MP, IMP, Butler "
+                                       "or cross-IMP pairs", line=game.tags["SCORING"][1])
+        totals = totals or game.tables.get("TOTALSCORETABLE")
+        scores = game.tables.get("SCORETABLE")
+        if scores is None:
+            continue
+        if game.value("HomeTeam") is not None or scores.index("Room") is not None:
+            raise ResultsFileError("a team match: xlbridge imports pairs events", line=scores.line)
+        board_text = game.value("Board")
+        if board_text is None:
+            raise ResultsFileError("a [ScoreTable] without a [Board] tag", line=scores.line)
+        missing = [name for name in ("PairId_NS", "PairId_EW", "Contract") if scores.index(name) is None]
+        if missing:
+            raise ResultsFileError(f"[ScoreTable] has no {', '.join(missing)} column", line=scores.line)
+        if scoring is None and scores.index("IMP_NS") is not None:
+            scoring = Scoring.BUTLER
+        boards += 1
+        for number, values in scores.rows:
+            builder.line(board_text, *(_cell(scores, values, name) for name in
+                                       ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")),
+                         scores=(_cell(scores, values, "Score_NS"), _cell(scores, values, "Score_EW")),
+                         line=number)
+    if not boards:
+        raise ResultsFileError("no [ScoreTable]: not a results file (xlbridge imports PBN files with the "
+                               "results of each board)")
+    builder.scoring = scoring or Scoring.MP
+    if totals is not None:
+        _read_totals(builder, totals)
+    return builder.build()
+
+
+def _read_totals(builder: EventBuilder, totals: Table) -> None:
+    """Names and the published figures from the TotalScoreTable; a Direction column with
+    both directions makes a two-winner event."""
+    if totals.index("PairId") is None:
+        raise ResultsFileError("[TotalScoreTable] has no PairId column", line=totals.line)
+    figure = ("TotalIMP", "TotalIMPs", "TotalScoreIMP") if builder.scoring.imps else ("TotalPercentage",)
+    directions = set()
+    for number, values in totals.rows:
+        text = _cell(totals, values, "PairId") or ""
+        if not text.strip().isdigit():
+            raise ResultsFileError(f"pair {text!r}: must be a pair number", line=number)
+        published = (_cell(totals, values, *figure) or "").strip().replace(",", ".")
+        direction = (_cell(totals, values, "Direction") or "").strip().upper()
+        directions.add(direction)
+        builder.pair(int(text), _cell(totals, values, "Names") or "",
+                     direction=direction if direction in ("NS", "EW") else None,
+                     published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number)
+    if {"NS", "EW"} <= directions:
+        builder.fields = 2
