@@ -51,7 +51,7 @@ def test_every_board_has_the_mandatory_tags_in_order_and_the_tables_follow():
         found = tags(block)
         assert found["Board"] == str(number) and found["Date"] == "2024.11.26" and found["Deal"] == "N:- - - -"
         assert found["Dealer"] == "NESW"[(number - 1) % 4]
-        assert found["Vulnerable"] in ("None", "NS", "EW", "All") and found["Scoring"] == "MP"
+        assert found["Vulnerable"] in ("None", "NS", "EW", "All") and found["Scoring"] == "MP;MP1"
         assert names[15] == "ScoreTable"
         assert ("TotalScoreTable" in names) == (number == 1)  # the ranking once, after the first board
     header = re.search(r'\[ScoreTable "(.*)"\]', text)[1]
@@ -91,8 +91,9 @@ def test_endplay_reads_the_boards_contracts_and_results_of_the_workbook():
             play = result.play
             if play.scored_otherwise:
                 assert row["Contract"] == ("NP" if play.contract == "NP" else "-")
-                if play.contract == "A60/40":
-                    assert (row["Score_NS"], row["Score_EW"]) == ("60%", "40%")
+                if play.contract == "A60/40":  # artificial values start with a caret (PBN §5.2)
+                    assert (row["Score_NS"], row["Score_EW"]) == ("^60%", "^40%")
+                    assert row["MP_NS"].startswith("^") and row["Percentage_EW"].startswith("^")
             elif play.passed_out:
                 assert (row["Contract"], row["Declarer"], row["Result"]) == ("Pass", "-", "-")
             else:
@@ -126,8 +127,8 @@ def test_endplay_reads_the_ranking_names_rejoined():
         assert float(row["TotalMP"]) == pytest.approx(pair.mp, abs=0.005)
 
 
-@pytest.mark.parametrize("options", [{}, {"scoring": "Cross-IMPs"}, {"scoring": "Butler"}, {"fields": 2},
-                                     {"scoring": "Butler", "fields": 2}])
+@pytest.mark.parametrize("options", [{}, {"scoring": "Cross-IMPs"}, {"scoring": "Cross-IMPs", "crossimps": "total"},
+                                     {"scoring": "Butler"}, {"fields": 2}, {"scoring": "Butler", "fields": 2}])
 def test_the_round_trip_gives_the_same_figures(options):
     event = varied_event(**options)
     scored = report.score_pairs(event)
@@ -143,6 +144,20 @@ def test_the_round_trip_gives_the_same_figures(options):
         assert imported.published[pair].number == pytest.approx(figure, abs=0.005)
 
 
+def test_the_scoring_tag_carries_the_scale_and_the_cross_imp_mode():
+    # PBN §3.4.12: MP1 is 2/1/0, MP2 1/0.5/0; Cross is summed, Cross2 divided by the comparisons.
+    halves = dataclasses.replace(varied_event(), scale=1)
+    scored = report.score_pairs(halves)
+    text = pbn.dumps(scored)
+    assert '[Scoring "MP;MP2"]' in text
+    imported = pbn.loads(text)
+    assert imported.event.scale == 1
+    assert report.score_pairs(imported.event).scored.pairs == scored.scored.pairs
+    summed = pbn.dumps(report.score_pairs(varied_event(scoring="Cross-IMPs", crossimps="total")))
+    assert '[Scoring "IMP;Cross"]' in summed
+    assert pbn.loads(summed).event.options["crossimps"] == "total"
+
+
 def _canonical(play: Play) -> Play:
     """A play as the file spells it: ``PASS``, the contract without a declarer in it."""
     if play.scored_otherwise:
@@ -155,10 +170,10 @@ def _canonical(play: Play) -> Play:
 def test_the_imp_tables_and_the_two_winner_ranking():
     scored = report.score_pairs(varied_event(scoring="Butler", fields=2))
     text = pbn.dumps(scored)
-    assert '[Scoring "IMP;Butler"]' in text and "IMP_NS\\4R;IMP_EW\\4R" in text and "Percentage_NS" not in text
+    assert '[Scoring "IMP;Butler-2"]' in text and "IMP_NS\\4R;IMP_EW\\4R" in text and "Percentage_NS" not in text
     header = re.search(r'\[TotalScoreTable "(.*)"\]', text)[1]
     assert header == "Rank\\2R;Direction\\2L;PairId\\2R;Names\\40L;TotalIMP\\6R;NrBoards\\2R"
-    assert '[Scoring "IMP;Cross"]' in pbn.dumps(report.score_pairs(varied_event(scoring="Cross-IMPs")))
+    assert '[Scoring "IMP;Cross2"]' in pbn.dumps(report.score_pairs(varied_event(scoring="Cross-IMPs")))
 
 
 def test_a_team_match_both_rooms_a_board():

@@ -7,9 +7,11 @@ North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Resul
 deal is not known to a workbook, so ``Deal`` holds four unknown hands (``N:- - - -``); the
 seat tags are empty and Contract, Declarer and Result are those of the board's first
 played traveller line (``?`` when no line was played), the ScoreTable has them all. An
-absent value in a table is ``-``; an artificial adjusted score has no contract and its
-percentages in the score columns (``60%`` and ``40%``); a board not played at a table is
-contract ``NP``. The figures are the engine's (through the report), never recomputed.
+absent value in a table is ``-``; an artificial adjusted score has ``-`` for contract,
+declarer and result and, as artificial values do (§5.2), a caret before its percentages in
+the score columns (``^60%`` and ``^40%``) and before its points; a board not played at a
+table is contract ``NP``. The Scoring tag names the method with the standard's modifiers
+(:func:`scoring_tag`). The figures are the engine's (through the report), never recomputed.
 
     >>> from xlbridge.director import report, sample
     >>> text = dumps(report.score_pairs(sample.pairs_event()))
@@ -34,8 +36,26 @@ from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, 
 from ..engine.pairs import PairTotal, RowPoints
 from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
 
-SCORING_TAGS = {Scoring.MP: "MP", Scoring.CROSS_IMPS: "IMP;Cross", Scoring.BUTLER: "IMP;Butler"}
-"""The Scoring tag written for each scoring (PBN's ``MP`` and ``IMP``, the IMP kind after ``;``)."""
+ARTIFICIAL = "^"
+"""PBN §5.2: a table element that is an artificial score value starts with a caret."""
+
+
+def scoring_tag(report: PairsReport) -> str:
+    """The Scoring tag of a pairs event: PBN §3.4.12's basic system, then its modifiers
+    (``MP1`` 2/1/0, ``MP2`` 1/½/0; ``Cross`` summed, ``Cross2`` divided by the number of
+    comparisons; ``Butler-2``: the datum leaves out the two extreme scores).
+
+    >>> from xlbridge.director import report, sample
+    >>> scoring_tag(report.score_pairs(sample.pairs_event()))
+    'MP;MP1'
+    """
+    scored = report.scored
+    if scored.scoring is Scoring.BUTLER:
+        return "IMP;Butler-2"
+    if scored.scoring is Scoring.CROSS_IMPS:
+        summed = str(report.event.options.get("crossimps", "average")).lower() == "total"
+        return "IMP;Cross" if summed else "IMP;Cross2"
+    return "MP;MP1" if scored.mpscale == 2 else "MP;MP2"
 
 UNKNOWN_DEAL = "N:- - - -"
 """The Deal tag of a board whose cards are not known: four unknown hands."""
@@ -166,7 +186,7 @@ def pairs_text(report: PairsReport) -> str:
             if first_played is None and row.score is not None:
                 first_played = line[2], line[3], line[4]
             rows.append(line)
-        lines += _game_tags(event.name, event.date, board, SCORING_TAGS[scored.scoring], first_played)
+        lines += _game_tags(event.name, event.date, board, scoring_tag(report), first_played)
         lines += table("ScoreTable", columns, rows)
         if number == 0:
             lines += _total_table(report)
@@ -182,13 +202,15 @@ def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tri
         scores = list(_score_columns(row.score))
     elif is_not_played(contract):
         played, scores = ["NP", "-", "-"], ["-", "-"]
-    else:
+    else:  # PBN §5.7: no contract, declarer or result; the values are artificial (§5.2)
         adjusted = Adjusted.parse(contract)
-        played, scores = ["-", "-", "-"], [f"{adjusted.ns}%", f"{adjusted.ew}%"]
+        played, scores = ["-", "-", "-"], [f"{ARTIFICIAL}{adjusted.ns}%", f"{ARTIFICIAL}{adjusted.ew}%"]
     figures = [_number(row.ns), _number(row.ew)]
     if not imps:
         figures += [f"{100 * side / row.top:.0f}" if row.top and side is not None else "-"
                     for side in (row.ns, row.ew)]
+    if row.score is None and not is_not_played(contract):
+        figures = [value if value == "-" else ARTIFICIAL + value for value in figures]
     return pairs + played + scores + figures
 
 
@@ -391,6 +413,7 @@ def loads(text: str) -> Imported:
             if scoring is None:
                 raise ResultsFileError(f"Scoring {game.value('Scoring')!r}: xlbridge imports MP, IMP, Butler "
                                        "or cross-IMP pairs", line=game.tags["SCORING"][1])
+            _modifiers(builder, game.value("Scoring"))
         totals = totals or game.tables.get("TOTALSCORETABLE")
         scores = game.tables.get("SCORETABLE")
         if scores is None:
@@ -418,6 +441,18 @@ def loads(text: str) -> Imported:
     if totals is not None:
         _read_totals(builder, totals)
     return builder.build()
+
+
+def _modifiers(builder: EventBuilder, value: str) -> None:
+    """The Scoring tag's modifiers xlbridge scores by: ``MP2`` (the 1/½/0 scale), and for
+    cross-IMPs ``Cross`` (summed) or ``Cross1``/``Cross2`` (averaged)."""
+    fields = {part.strip().upper() for part in value.split(";")}
+    if "MP2" in fields:
+        builder.scale = 1
+    if "CROSS" in fields:
+        builder.crossimps = "total"
+    elif fields & {"CROSS1", "CROSS2"}:
+        builder.crossimps = "average"
 
 
 def _read_totals(builder: EventBuilder, totals: Table) -> None:

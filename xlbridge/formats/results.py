@@ -109,7 +109,7 @@ def iso_date(day: int, month: int, year: int) -> str:
 _BLANK = frozenset({"", "-", "?", "--", "BYE"})
 _ADJUSTED_CODE = re.compile(r"A(\d\d)[/-]?(\d\d)?")
 _AVERAGES = {"AVE+": 60, "AVE": 50, "AVE-": 40, "AV+": 60, "AV": 50, "AV-": 40, "A+": 60, "A-": 40}
-_PERCENT = re.compile(r"(\d\d)%")
+_PERCENT = re.compile(r"\^?(\d\d)%")  # PBN marks an artificial value with a caret
 
 
 def blank(text: str | None) -> bool:
@@ -142,10 +142,11 @@ def adjusted_code(text: str) -> str | None:
 
 
 def percent_pair(ns: str | None, ew: str | None) -> str | None:
-    """An adjusted score written as percentages in the score columns (``60%`` / ``40%``).
+    """An adjusted score written as percentages in the score columns (``60%`` / ``40%``,
+    or PBN's artificial ``^60%`` / ``^40%``).
 
-    >>> percent_pair("60%", "40%"), percent_pair("420", None)
-    ('A60/40', None)
+    >>> percent_pair("60%", "40%"), percent_pair("^50%", "^50%"), percent_pair("420", None)
+    ('A60/40', 'A50/50', None)
     """
     found = [_PERCENT.fullmatch((text or "").strip()) for text in (ns, ew)]
     if not all(found):
@@ -246,6 +247,8 @@ class EventBuilder:
     date: str = ""
     scoring: Scoring = Scoring.MP
     fields: int = 1
+    scale: int = 2
+    crossimps: str | None = None
     listed: list[Listed] = field(default_factory=list)
     lines: list[RawLine] = field(default_factory=list)
 
@@ -331,10 +334,12 @@ class EventBuilder:
             options["scoring"] = str(self.scoring)
         if self.fields == 2:
             options["fields"] = 2
+        if self.scoring is Scoring.CROSS_IMPS and self.crossimps is not None:
+            options["crossimps"] = self.crossimps
         event = PairsEvent(
             name=self.name, date=self.date,
             pairs=tuple(Pair(number, pair_names) for number, pair_names in sorted(names.items())),
-            results=results, scale=2, tables=max(per_board.values()), boards=max(per_board), options=options,
+            results=results, scale=self.scale, tables=max(per_board.values()), boards=max(per_board), options=options,
         )
         notes = (f"the file numbers each direction from 1: East-West pair n is pair {offset}+n here",) if offset else ()
         return Imported(event, published, notes)
