@@ -17,6 +17,7 @@ from ..director import events, fill, sample
 from ..director import report as reports
 from ..director.check import check
 from ..director.safe_open import UnreadableWorkbook
+from ..formats import text
 
 PAIRS_FILE = "sample-pairs.xlsx"
 TEAMS_FILE = "sample-teams.xlsx"
@@ -51,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
     event, match = sample.pairs_event(), sample.team_match()
     # The engine scores the sample first, so the ranking shows at once; the files follow.
     pairs, teams = reports.score_pairs(event), reports.score_teams(match)
-    print(reports.format_pairs(pairs), end="\n\n", flush=True)
-    print(reports.format_teams(teams), end="\n\n", flush=True)
+    print(text.dumps(pairs), end="\n\n", flush=True)
+    print(text.dumps(teams), end="\n\n", flush=True)
     if existing and not args.force:
         # A second run in the same folder: the results again, and the files left as they are.
         print(f"{' and '.join(existing)} {'are' if len(existing) > 1 else 'is'} already there, "

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 
+from .. import formats
 from . import printout
 from . import report as reports
 from .check import check_chicago, check_pairs, check_pivot, check_rubber, check_teams, check_traveller
 from .model import PairsEvent, TeamEvent, TeamMatch
-from .teams_event import TeamEventReport, check_teams_event, format_event, score_event, write_event_csv
+from .teams_event import TeamEventReport, check_teams_event, score_event
 
 __all__ = ["Report", "check_chicago", "check_pairs", "check_pivot", "check_rubber", "check_teams",
            "check_teams_event", "check_traveller", "report_pairs", "report_teams", "report_teams_event",
@@ -34,29 +35,34 @@ class Report:
     scored: reports.PairsReport | reports.TeamsReport | TeamEventReport
 
 
+def _shown(scored: reports.PairsReport | reports.TeamsReport | TeamEventReport, sheet: Callable[..., Workbook],
+           empty: bool) -> Report:
+    """A scored event with its text and CSV (:mod:`xlbridge.formats`) and its printout."""
+
+    def write_csv(path: str | os.PathLike[str]) -> None:
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            formats.csv.dump(scored, handle)
+
+    return Report("" if empty else formats.text.dumps(scored), write_csv, functools.partial(sheet, scored),
+                  empty, scored)
+
+
 def report_pairs(event: PairsEvent) -> Report:
     """The ranking of a pairs event (one per direction in a two-field event)."""
-    scored = reports.score_pairs(event)
-    return Report(reports.format_pairs(scored), functools.partial(reports.write_pairs_csv, scored),
-                  functools.partial(printout.pairs_printout, scored), not event.results, scored)
+    return _shown(reports.score_pairs(event), printout.pairs_printout, not event.results)
 
 
 def report_traveller(event: PairsEvent) -> Report:
     """One board's results, scores and matchpoints."""
-    scored = reports.score_pairs(event)
-    return Report(reports.format_traveller(scored), functools.partial(reports.write_traveller_csv, scored),
-                  functools.partial(printout.traveller_printout, scored), not event.results, scored)
+    return _shown(reports.score_pairs(event), printout.traveller_printout, not event.results)
 
 
 def report_teams(match: TeamMatch) -> Report:
     """A team match board by board, its totals and victory points."""
-    scored = reports.score_teams(match)
-    return Report(reports.format_teams(scored), functools.partial(reports.write_teams_csv, scored),
-                  functools.partial(printout.teams_printout, scored), not match.boards, scored)
+    return _shown(reports.score_teams(match), printout.teams_printout, not match.boards)
 
 
 def report_teams_event(event: TeamEvent) -> Report:
     """A team event's standings so far and every round's matches."""
     scored = score_event(event)
-    return Report(format_event(scored) if not scored.empty else "", functools.partial(write_event_csv, scored),
-                  functools.partial(printout.event_printout, scored), scored.empty, scored)
+    return _shown(scored, printout.event_printout, scored.empty)

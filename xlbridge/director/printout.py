@@ -12,10 +12,12 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..workbooks import styles
+from ..workbooks.page import set_up
 from .report import PairsReport, TeamsReport, describe_play, scoring_text
 from .teams_event import TeamEventReport
 
-_FONT = "Liberation Sans"
+_FONT = styles.FONT  # the templates' font (LibreOffice prints Liberation Sans, metric-compatible)
 _TITLE = Font(name=_FONT, size=16, bold=True)
 _SUBTITLE = Font(name=_FONT, size=11)
 _HEAD = Font(name=_FONT, size=11, bold=True)
@@ -24,9 +26,11 @@ _RULE = Border(bottom=Side(style="thin"))
 _SIGNED = "+0;-0;0"
 
 
-def _sheet(title: str, subtitle: str, paper: str, header: tuple[str, str] = ("", "")) -> tuple[Workbook, Worksheet]:
-    """A one-sheet workbook: title, subtitle, paper; the page header carries ``header``
-    (the event's name and date), never the program's name."""
+def _sheet(title: str, subtitle: str, paper: str, header: tuple[str, str] = ("", ""),
+           *, one_page: bool = False) -> tuple[Workbook, Worksheet]:
+    """A one-sheet workbook: title, subtitle, paper (the templates' page set-up, on one page
+    with ``one_page``); the page header carries ``header`` (the event's name and date),
+    never the program's name."""
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Results"
@@ -34,16 +38,7 @@ def _sheet(title: str, subtitle: str, paper: str, header: tuple[str, str] = ("",
     sheet["A1"].font = _TITLE
     sheet["A2"] = subtitle
     sheet["A2"].font = _SUBTITLE
-    setup = sheet.page_setup
-    setup.paperSize = sheet.PAPERSIZE_LETTER if paper.upper() == "LETTER" else sheet.PAPERSIZE_A4
-    setup.orientation = "portrait"
-    setup.fitToWidth, setup.fitToHeight = 1, 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    sheet.print_options.horizontalCentered = True
-    sheet.oddFooter.center.text = "Page &P of &N"
-    # "&" starts a code in headers: a literal one is written "&&".
-    sheet.oddHeader.left.text = header[0].replace("&", "&&")
-    sheet.oddHeader.right.text = header[1].replace("&", "&&")
+    set_up(sheet, paper, header=header, one_page=one_page)
     return workbook, sheet
 
 
@@ -156,11 +151,10 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
     workbook, sheet = _sheet(
         event.name or "Team event",
         f"{event.date}   Standings after round {max(report.rounds_begun)} of {event.rounds}".strip(),
-        paper, (event.name, event.date),
+        paper, (event.name, event.date), one_page=True,
     )
     rows = [[s.place, s.team, report.name(s.team), s.matches, s.vp, s.imps_for, s.imps_against,
              None if s.imps_against == 0 else round(s.quotient, 3)] for s in report.standings()]
     _table(sheet, 4, ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"], rows,
            [9, 8, 34, 10, 10, 9, 9, 11], [None, "0", None, "0", "0.00", "0", "0", "0.000"])
-    sheet.page_setup.fitToHeight = 1
     return workbook

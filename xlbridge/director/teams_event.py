@@ -1,5 +1,6 @@
 """A team event's workbook (teams-event.xlsx) for ``check``, ``report`` and ``draw``:
-read and check its rows, score its matches, rank the teams, and draw a Swiss's next round.
+read and check its rows, score its matches, rank the teams, and draw a Swiss's next round
+(:mod:`xlbridge.formats` shows the result).
 
 Every figure is the engine's: board IMPs from the two rooms' scores, VPs and the
 standings from :func:`xlbridge.engine.team_standings`, the draw from
@@ -8,10 +9,7 @@ standings from :func:`xlbridge.engine.team_standings`, the draw from
 
 from __future__ import annotations
 
-import csv
-import os
 from collections import Counter, defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import BridgeInputError, Pairing, TeamStanding, imps, swiss_draw, team_standings, vp
@@ -21,7 +19,7 @@ from .check import Checked, _columns, _in_use, _play, _Problems, _text
 from .events import FilledBook
 from .model import EventBoard, TeamEvent
 from .names import Cell
-from .report import ns_score, text_table
+from .report import ns_score
 
 ROOM_NAMES = ("OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
 
@@ -223,45 +221,3 @@ def next_round(report: TeamEventReport) -> tuple[int, list[Pairing]]:
     teams = sorted(report.event.teams) or list(range(1, len(standings) + 1))
     order = standings + [t for t in teams if t not in standings]
     return number, swiss_draw(order, report.played(), round=number)
-
-
-# --- showing it ------------------------------------------------------------------------
-
-
-def _quotient(standing: TeamStanding) -> str:
-    return "-" if standing.imps_against == 0 else f"{standing.quotient:.3f}"
-
-
-def standing_rows(report: TeamEventReport, standings: Sequence[TeamStanding]) -> list[list[object]]:
-    """The standings as table rows: place, team, name, matches, VP, IMPs won and lost, quotient."""
-    return [[s.place, s.team, report.name(s.team), s.matches, f"{s.vp:.2f}", f"{s.imps_for:.0f}",
-             f"{s.imps_against:.0f}", _quotient(s)] for s in standings]
-
-
-STANDING_HEADER = ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"]
-
-
-def format_event(report: TeamEventReport) -> str:
-    """The standings so far, then every round's matches."""
-    event = report.event
-    begun = report.rounds_begun
-    title = " · ".join(p for p in (event.name, event.date) if p)
-    lines = [title, f"Standings after round {max(begun)} of {event.rounds}", "",
-             text_table(STANDING_HEADER, standing_rows(report, report.standings()), ">><>>>>>")]
-    for number in begun:
-        lines += ["", f"Round {number}"]
-        rows = [[m.home, report.name(m.home), m.away, report.name(m.away), f"{m.imps_home}-{m.imps_away}",
-                 m.boards, f"{m.vp_home:.2f}-{m.vp_away:.2f}"] for m in report.matches if m.round == number]
-        if number in event.byes:
-            bye = event.byes[number]
-            rows.append([bye, report.name(bye), "", "bye", "", "", f"{event.bye_vp:.2f}"])
-        lines.append(text_table(["Home", "", "Away", "", "IMPs", "Boards", "VP"], rows, "><><>>>"))
-    return "\n".join(lines)
-
-
-def write_event_csv(report: TeamEventReport, path: str | os.PathLike[str]) -> None:
-    """The standings as CSV, best first."""
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["Place", "Team", "Name", "Matches", "VP", "IMPsWon", "IMPsLost", "Quotient"])
-        writer.writerows(standing_rows(report, report.standings()))

@@ -18,7 +18,8 @@ import html
 from collections.abc import Iterable
 from typing import TextIO
 
-from ..director.report import PairsReport, TeamsReport, describe_play, ranking_rows, scoring_text
+from ..director.report import PairsReport, TeamsReport, describe_play, scoring_text
+from .text import points_text, ranking_rows, signed
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -65,16 +66,6 @@ def _page(title: str, subtitle: str, body: str) -> str:
             f"{body}\n</body>\n</html>\n")
 
 
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
-def _mp(value: float | None) -> str:
-    if value is None:
-        return ""
-    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
-
-
 def pairs_page(report: PairsReport) -> str:
     """The page of a pairs event: ranking(s), links to the travellers, the travellers."""
     event = report.event
@@ -97,8 +88,8 @@ def pairs_page(report: PairsReport) -> str:
         for index in boards[board]:
             result, points = event.results[index], report.scored.rows[index]
             rows.append(["" if result.ns is None else result.ns, "" if result.ew is None else result.ew,
-                         describe_play(result.play), "" if points.score is None else _signed(points.score),
-                         _mp(points.ns), _mp(points.ew)])
+                         describe_play(result.play), "" if points.score is None else signed(points.score),
+                         points_text(points.ns), points_text(points.ew)])
         parts.append(f'<section class="board" id="board-{board}"><h2>Board {board}</h2>'
                      + _table(["NS", "EW", "Result", "Score NS", f"{points_name} NS", f"{points_name} EW"], rows, {2})
                      + '<a class="top" href="#top">Back to the ranking</a></section>')
@@ -110,7 +101,7 @@ def teams_page(report: TeamsReport) -> str:
     match = report.match
     title = f"{match.home} v {match.away}"
     subtitle = " · ".join(part for part in (match.name, match.date, f"{len(report.boards)} boards") if part)
-    rows = [[b.board, describe_play(b.open), _signed(b.open_score), describe_play(b.closed), _signed(b.closed_score),
+    rows = [[b.board, describe_play(b.open), signed(b.open_score), describe_play(b.closed), signed(b.closed_score),
              b.imps if b.imps > 0 else "", -b.imps if b.imps < 0 else ""] for b in report.boards]
     rows.append(["Total", "", "", "", "", report.imps_home, report.imps_away])
     result = _table(["Team", "IMPs", "VP"], [[match.home, report.imps_home, f"{report.vp_home:.2f}"],

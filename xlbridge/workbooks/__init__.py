@@ -24,11 +24,12 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from ..engine import OptionError
-from .book import PAPERS, Book, paper_name
+from .book import Book
 from .files import WorkbookExistsError, save
 from .i18n import LANGUAGES, language
 from .kinds import TEMPLATES
 from .names import named_cells, read_named, write_named
+from .page import PAPERS, paper_name
 
 __all__ = [
     "LANGUAGES", "PAPERS", "TEMPLATES", "Book", "WorkbookExistsError", "build", "file_name",

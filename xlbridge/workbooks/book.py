@@ -17,33 +17,17 @@ from openpyxl.utils.cell import absolute_coordinate, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.merge import MergedCellRange
-from openpyxl.worksheet.page import PageMargins
-from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..engine import OptionError
 from . import styles
 from .i18n import DATE_FORMATS, Labels, date_text
 from .lookup import Lookup
 from .names import name_problem, set_value
-
-PAPERS = {"A4": 9, "Letter": 1}  # OOXML paperSize codes
+from .page import paper_name, set_up
 
 # Lengths a director may type, generous but bounded.
 EVENT_LENGTH = 80
 NAME_LENGTH = 60
-
-
-def paper_name(paper: object) -> str:
-    """Parse a paper size: ``A4`` or ``Letter``, in any case.
-
-    >>> paper_name("letter"), paper_name("a4")
-    ('Letter', 'A4')
-    """
-    for name in PAPERS:
-        if str(paper).strip().lower() == name.lower():
-            return name
-    raise OptionError(f"paper {paper!r}: must be A4 or Letter")
 
 
 @dataclass(frozen=True)
@@ -284,29 +268,10 @@ class Book:
         """Print set-up: paper, area, repeated title rows, fit to the page width (and
         height with ``one_page``), manual page breaks after ``breaks`` rows, a header
         with the event (or ``header``) and the date, a footer with page x of y."""
-        setup = sheet.page_setup
-        setup.paperSize = PAPERS[self.paper]
-        setup.orientation = "landscape" if landscape else "portrait"
-        sheet.sheet_properties.pageSetUpPr.fitToPage = True
-        setup.fitToWidth = 1
-        setup.fitToHeight = 1 if one_page else 0
-        sheet.print_area = area
-        if title_rows:
-            sheet.print_title_rows = title_rows
-        sheet.print_options.horizontalCentered = True
-        sheet.page_margins = PageMargins(left=0.5, right=0.5, top=0.75, bottom=0.75,
-                                         header=0.3, footer=0.3)
-        for row in breaks:
-            sheet.row_breaks.append(Break(id=row))
-        # "&" starts a code in headers: a literal one is written "&&".
-        left = (self.event or header or self.title).replace("&", "&&")
-        right = date_text(self.date, self.lang) if self.date else "&D"  # else the day it is printed
-        for part, text, bold in ((sheet.oddHeader.left, left, True),
-                                 (sheet.oddHeader.right, right, False),
-                                 (sheet.oddFooter.center, self.t("page"), False)):
-            part.text = text
-            part.font = f"{styles.FONT},{'Bold' if bold else 'Regular'}"
-            part.size = 9
+        left = self.event or header or self.title
+        right = date_text(self.date, self.lang) if self.date else None  # None: the day it is printed
+        set_up(sheet, self.paper, landscape=landscape, one_page=one_page, area=area, title_rows=title_rows,
+               breaks=breaks, header=(left, right), footer=self.t("page"))
 
     def protect(self, sheet: Worksheet) -> None:
         """Protect the sheet without a password: formulas locked, inputs unlocked.

@@ -1,0 +1,75 @@
+"""CSV: a scored event as a spreadsheet or a script reads it (``xlbridge report --csv``).
+
+A pairs event gives its ranking (field, place, pair, names, then MP, top and percent, or
+IMPs and IMPs a board, and boards); a traveller its results with scores and matchpoints;
+a team match a row a board, then the totals and the VPs; a team event its standings.
+
+    >>> from xlbridge.director import report, sample
+    >>> dumps(report.score_pairs(sample.pairs_event())).splitlines()[0]
+    'Field,Place,Pair,Names,MP,Top,Percent,Boards'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TextIO
+
+from ..director.report import PairsReport, TeamsReport
+from ..director.teams_event import TeamEventReport
+from .text import Report, blank, points_text, standing_rows
+
+
+def _pairs(report: PairsReport, writer) -> None:
+    figures = ["IMPs", "IMPsPerBoard"] if report.imps else ["MP", "Top", "Percent"]
+    writer.writerow(["Field", "Place", "Pair", "Names", *figures, "Boards"])
+    names = report.names
+    for _, totals in report.rankings():
+        for t in totals:
+            values = ([f"{t.imps:.2f}", f"{t.imps_per_board:.2f}"] if report.imps
+                      else [points_text(t.mp), points_text(t.top), f"{t.percent:.2f}"])
+            writer.writerow([str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *values, t.boards])
+
+
+def _traveller(report: PairsReport, writer) -> None:
+    writer.writerow(["Board", "NS", "EW", "Contract", "Declarer", "Tricks", "ScoreNS", "MPNS", "MPEW"])
+    for result, points in zip(report.event.results, report.scored.rows, strict=True):
+        play = result.play
+        writer.writerow([result.board, blank(result.ns), blank(result.ew), play.contract, play.declarer,
+                         blank(play.tricks), blank(points.score), points_text(points.ns), points_text(points.ew)])
+
+
+def _teams(report: TeamsReport, writer) -> None:
+    writer.writerow(["Board", "OpenContract", "OpenDeclarer", "OpenTricks", "OpenScore", "ClosedContract",
+                     "ClosedDeclarer", "ClosedTricks", "ClosedScore", "IMPsHome", "IMPsAway"])
+    for b in report.boards:
+        writer.writerow([b.board, b.open.contract, b.open.declarer, blank(b.open.tricks), b.open_score,
+                         b.closed.contract, b.closed.declarer, blank(b.closed.tricks), b.closed_score,
+                         max(b.imps, 0), max(-b.imps, 0)])
+    writer.writerow(["Total", "", "", "", "", "", "", "", "", report.imps_home, report.imps_away])
+    writer.writerow(["VP", "", "", "", "", "", "", "", "", f"{report.vp_home:.2f}", f"{report.vp_away:.2f}"])
+
+
+def _event(report: TeamEventReport, writer) -> None:
+    writer.writerow(["Place", "Team", "Name", "Matches", "VP", "IMPsWon", "IMPsLost", "Quotient"])
+    writer.writerows(standing_rows(report, report.standings()))
+
+
+def dump(report: Report, fp: TextIO) -> None:
+    """Write the report as CSV to an open text file (opened with ``newline=""``)."""
+    writer = csv.writer(fp)
+    if isinstance(report, TeamsReport):
+        _teams(report, writer)
+    elif isinstance(report, TeamEventReport):
+        _event(report, writer)
+    elif report.is_traveller:
+        _traveller(report, writer)
+    else:
+        _pairs(report, writer)
+
+
+def dumps(report: Report) -> str:
+    """The report as CSV text."""
+    buffer = io.StringIO(newline="")
+    dump(report, buffer)
+    return buffer.getvalue()

@@ -1,0 +1,174 @@
+"""Terminal text: what ``xlbridge report`` prints for a scored pairs event, traveller,
+team match or team event.
+
+    >>> from xlbridge.director import report, sample
+    >>> print(dumps(report.score_pairs(sample.pairs_event())).splitlines()[0])
+    Tuesday Pairs, 2024-11-26: 18 pairs, 27 boards, matchpoints 2/1/0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from ..director.report import PairsReport, TeamsReport, describe_play, scoring_text
+from ..director.teams_event import TeamEventReport
+from ..engine import PairTotal, TeamStanding
+
+Report = PairsReport | TeamsReport | TeamEventReport
+"""What a format writes: a scored pairs event (or traveller), team match or team event."""
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], align: str) -> str:
+    """Rows under a header, columns padded; ``align`` has one ``<`` or ``>`` a column.
+
+    >>> print(text_table(["Pair", "MP"], [[1, "12.0"], [10, "3.5"]], "><"))
+    Pair  MP
+    ----  ----
+       1  12.0
+      10  3.5
+    """
+    cells = [[str(value) for value in row] for row in rows]
+    widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(header)]
+
+    def line(values: Sequence[str]) -> str:
+        padded = [v.rjust(w) if a == ">" else v.ljust(w)
+                  for v, w, a in zip(values, widths, align, strict=True)]
+        return "  ".join(padded).rstrip()
+
+    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, cells)])
+
+
+def points_text(value: float | None) -> str:
+    """Matchpoints or IMPs as a director writes them: whole numbers whole, else 2 decimals.
+
+    >>> points_text(4.0), points_text(5.666666), points_text(None)
+    ('4', '5.67', '')
+    """
+    if value is None:
+        return ""
+    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
+
+
+def signed(points: int) -> str:
+    """A score with its sign: ``+420``, ``-50``, ``0``."""
+    return f"{points:+d}" if points else "0"
+
+
+def blank(value: object) -> object:
+    """``""`` for a missing value, else the value."""
+    return "" if value is None else value
+
+
+def ranking_rows(report: PairsReport, totals: Sequence[PairTotal]) -> tuple[list[str], list[list[object]], str]:
+    """The header, rows and alignment of one ranking, with the scoring's columns."""
+    names = report.names
+    if report.imps:
+        header = ["Place", "Pair", "Names", "IMPs", "IMPs/board", "Boards"]
+        rows = [[t.place, t.pair, names.get(t.pair, ""), f"{t.imps:.2f}", f"{t.imps_per_board:.2f}", t.boards]
+                for t in totals]
+    else:
+        header = ["Place", "Pair", "Names", "MP", "Top", "%"]
+        rows = [[t.place, t.pair, names.get(t.pair, ""), points_text(t.mp), points_text(t.top),
+                 f"{t.percent:.2f}"] for t in totals]
+    return header, rows, ">><>>>"
+
+
+def pairs_text(report: PairsReport) -> str:
+    """The ranking (or one per direction) as terminal tables, with a title line."""
+    event = report.event
+    title = ", ".join(part for part in (event.name, event.date) if part)
+    summary = (f"{title}: {len(report.scored.pairs)} pairs, {report.boards} boards, "
+               f"{scoring_text(report)}")
+    parts = [summary]
+    for heading, totals in report.rankings():
+        header, rows, align = ranking_rows(report, totals)
+        table = text_table(header, rows, align)
+        parts.append(f"{heading}\n{table}" if heading else table)
+    return "\n\n".join(parts)
+
+
+def traveller_text(report: PairsReport) -> str:
+    """A one-board traveller: each result with its score and matchpoints."""
+    results = report.event.results
+    board = results[0].board if results else "?"
+    rows = []
+    for result, points in zip(results, report.scored.rows, strict=True):
+        rows.append([blank(result.ns), blank(result.ew), describe_play(result.play),
+                     signed(points.score) if points.score is not None else "",
+                     points_text(points.ns), points_text(points.ew)])
+    table = text_table(["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"], rows, ">><>>>")
+    return f"Board {board}: {len(results)} results\n\n{table}"
+
+
+def teams_text(report: TeamsReport) -> str:
+    """The match board by board, the IMP totals and the victory points."""
+    match = report.match
+    title = ", ".join(part for part in (match.name, match.date) if part)
+    rows = []
+    for b in report.boards:
+        rows.append([
+            b.board, describe_play(b.open), signed(b.open_score), describe_play(b.closed),
+            signed(b.closed_score), b.imps if b.imps > 0 else "", -b.imps if b.imps < 0 else "",
+        ])
+    rows.append(["Total", "", "", "", "", report.imps_home, report.imps_away])
+    table = text_table(
+        ["Board", "Open room", "NS", "Closed room", "NS", "IMPs home", "IMPs away"],
+        rows, "><><>>>",
+    )
+    result = text_table(
+        ["Team", "IMPs", "VP"],
+        [[match.home, report.imps_home, f"{report.vp_home:.2f}"],
+         [match.away, report.imps_away, f"{report.vp_away:.2f}"]],
+        "<>>",
+    )
+    return (f"{title}: {match.home} (home) v {match.away}, {len(report.boards)} boards\n\n"
+            f"{table}\n\n{result}\n\n{report.verdict}: "
+            f"{report.vp_home:.2f}-{report.vp_away:.2f} VP")
+
+
+STANDING_HEADER = ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"]
+"""The columns of a team event's standings."""
+
+
+def quotient_text(standing: TeamStanding) -> str:
+    """A team's IMP quotient to three decimals; ``-`` when it lost no IMPs."""
+    return "-" if standing.imps_against == 0 else f"{standing.quotient:.3f}"
+
+
+def standing_rows(report: TeamEventReport, standings: Sequence[TeamStanding]) -> list[list[object]]:
+    """The standings as table rows: place, team, name, matches, VP, IMPs won and lost, quotient."""
+    return [[s.place, s.team, report.name(s.team), s.matches, f"{s.vp:.2f}", f"{s.imps_for:.0f}",
+             f"{s.imps_against:.0f}", quotient_text(s)] for s in standings]
+
+
+def event_text(report: TeamEventReport) -> str:
+    """A team event's standings so far, then every round's matches."""
+    event = report.event
+    begun = report.rounds_begun
+    title = " · ".join(p for p in (event.name, event.date) if p)
+    lines = [title, f"Standings after round {max(begun)} of {event.rounds}", "",
+             text_table(STANDING_HEADER, standing_rows(report, report.standings()), ">><>>>>>")]
+    for number in begun:
+        lines += ["", f"Round {number}"]
+        rows = [[m.home, report.name(m.home), m.away, report.name(m.away), f"{m.imps_home}-{m.imps_away}",
+                 m.boards, f"{m.vp_home:.2f}-{m.vp_away:.2f}"] for m in report.matches if m.round == number]
+        if number in event.byes:
+            bye = event.byes[number]
+            rows.append([bye, report.name(bye), "", "bye", "", "", f"{event.bye_vp:.2f}"])
+        lines.append(text_table(["Home", "", "Away", "", "IMPs", "Boards", "VP"], rows, "><><>>>"))
+    return "\n".join(lines)
+
+
+def dumps(report: Report) -> str:
+    """The report as terminal text."""
+    if isinstance(report, TeamsReport):
+        return teams_text(report)
+    if isinstance(report, TeamEventReport):
+        return event_text(report)
+    return traveller_text(report) if report.is_traveller else pairs_text(report)
+
+
+def dump(report: Report, fp: TextIO) -> None:
+    """Write the text to an open text file."""
+    fp.write(dumps(report))
