@@ -12,6 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from tests import lo
 from xlbridge import workbooks
 from xlbridge.director import check, events, fill, report, sample
 from xlbridge.director.model import Play
@@ -256,3 +257,22 @@ def test_latin1_pbn_and_unreadable_paths(tmp_path):
         done = xlbridge("import", path, "--out", tmp_path / "never.xlsx")
         assert done.returncode == 2 and done.stderr.startswith(f"xlbridge: cannot read {path}")
     assert not (tmp_path / "never.xlsx").exists()
+
+
+@lo.requires_soffice
+def test_the_imported_workbooks_own_formulas_score_as_the_files(tmp_path):
+    # The workbook scores the event itself: LibreOffice recalculating the imported books
+    # must give the figures worked out by hand above, with no error value anywhere.
+    books = []
+    for name in ("club_night.pbn", "cross_imps_sections.xml"):
+        out = tmp_path / f"{Path(name).stem}.xlsx"
+        assert xlbridge("import", DATA / name, "--out", out).returncode == 0
+        books.append(out)
+    night, imps = (lo.Values(path) for path in lo.recalc(books, tmp_path / "calc"))
+    assert not night.errors() and not imps.errors()
+    percents = {p: v for p, v in zip(night.read("PairNumber"), night.read("PairPercent"), strict=True)
+                if p and v is not None}  # pair 5 sat out on its Bye lines: listed, no figure
+    assert percents == {pair: pytest.approx(percent, abs=1e-9) for pair, (percent, _) in CLUB_NIGHT.items()}
+    totals = {p: v for p, v in zip(imps.read("PairNumber"), imps.read("PairIMPs"), strict=True)
+              if p and v is not None}
+    assert totals == {pair: pytest.approx(figure, abs=1e-9) for pair, (figure, _, _) in CROSS_IMPS.items()}
