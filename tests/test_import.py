@@ -4,7 +4,6 @@ programs write (their figures derived by hand below), and bad or hostile files."
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -13,9 +12,9 @@ import openpyxl
 import pytest
 
 from tests import lo
+from tests.varied import varied_event
 from xlbridge import workbooks
-from xlbridge.director import check, events, fill, report, sample
-from xlbridge.director.model import Play
+from xlbridge.director import check, events, fill, report
 from xlbridge.engine import Side
 
 DATA = Path(__file__).parent / "data"
@@ -31,17 +30,6 @@ def scored_workbook(path: Path) -> report.PairsReport:
     checked = check.check(events.read(path))
     assert checked.problems == ()
     return report.score_pairs(checked.event)
-
-
-def varied_event(**options: object):
-    """The sample evening with an adjusted score, a board not played at one table and a
-    pair from outside the event, scored with ``options``."""
-    event = sample.pairs_event()
-    results = list(event.results)
-    results[0] = dataclasses.replace(results[0], play=Play("A60/40"))
-    results[10] = dataclasses.replace(results[10], play=Play("NP"))
-    results[20] = dataclasses.replace(results[20], ns=None)
-    return dataclasses.replace(event, results=tuple(results), options=options)
 
 
 @pytest.fixture(scope="module", params=[{}, {"scoring": "Butler", "fields": 2}, {"scoring": "Cross-IMPs"}],

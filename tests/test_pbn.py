@@ -11,6 +11,7 @@ import shlex
 import pytest
 from endplay.parsers import pbn as endplay_pbn
 
+from tests.varied import varied_event
 from xlbridge.director import report, sample
 from xlbridge.director.model import PairResult, Play
 from xlbridge.engine import parse_contract
@@ -19,17 +20,6 @@ from xlbridge.formats.results import ResultsFileError
 
 MANDATORY = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
              "Deal", "Scoring", "Declarer", "Contract", "Result"]
-
-
-def varied_event(**options: object):
-    """The sample evening with an adjusted score, a board not played at one table and a
-    pair from outside the event, scored with ``options``."""
-    event = sample.pairs_event()
-    results = list(event.results)
-    results[0] = dataclasses.replace(results[0], play=Play("A60/40"))
-    results[10] = dataclasses.replace(results[10], play=Play("NP"))
-    results[20] = dataclasses.replace(results[20], ns=None)
-    return dataclasses.replace(event, results=tuple(results), options=options)
 
 
 def sections(text: str) -> list[list[str]]:

@@ -9,21 +9,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from tests.varied import varied_event
 from xlbridge.director import report, sample
-from xlbridge.director.model import Play
 from xlbridge.formats import usebio
 from xlbridge.formats.results import ResultsFileError
-
-
-def varied_event(**options: object):
-    """The sample evening with an adjusted score, a board not played at one table and a
-    pair from outside the event, scored with ``options``."""
-    event = sample.pairs_event()
-    results = list(event.results)
-    results[0] = dataclasses.replace(results[0], play=Play("A60/40"))
-    results[10] = dataclasses.replace(results[10], play=Play("NP"))
-    results[20] = dataclasses.replace(results[20], ns=None)
-    return dataclasses.replace(event, results=tuple(results), options=options)
 
 
 def text_of(element: ET.Element, name: str) -> str | None:

@@ -188,17 +188,22 @@ def _line(board: ET.Element, ns: int | None, ew: int | None, play: Play, row: Ro
     if row.score is None:
         _add(line, "SCORE", "NP" if is_not_played(play.contract) else adjusted_text(Adjusted.parse(play.contract)))
     else:
-        contract = parse_contract(play.contract)
-        if contract.passed_out:
-            _add(line, "CONTRACT", "PASS")
-        else:
-            _add(line, "CONTRACT", contract.with_declarer(None))
-            _add(line, "PLAYED_BY", play.declarer or contract.declarer)
-            _add(line, "TRICKS", play.tricks)
+        _played(line, play)
         _add(line, "SCORE", row.score)
     if row.ns is not None:
         _add(line, f"NS_{POINTS[how]}", _figure(row.ns))
         _add(line, f"EW_{POINTS[how]}", _figure(row.ew))
+
+
+def _played(line: ET.Element, play: Play) -> None:
+    """A played line's CONTRACT, PLAYED_BY and TRICKS (a passed-out board: CONTRACT PASS)."""
+    contract = parse_contract(play.contract)
+    if contract.passed_out:
+        _add(line, "CONTRACT", "PASS")
+        return
+    _add(line, "CONTRACT", contract.with_declarer(None))
+    _add(line, "PLAYED_BY", play.declarer or contract.declarer)
+    _add(line, "TRICKS", play.tricks)
 
 
 def teams_text(report: TeamsReport) -> str:
@@ -226,13 +231,7 @@ def teams_text(report: TeamsReport) -> str:
             _add(line, "ROOM", room)
             _add(line, "NS_TEAM_NUMBER", 1 if room == "OPEN" else 2)
             _add(line, "EW_TEAM_NUMBER", 2 if room == "OPEN" else 1)
-            contract = parse_contract(play.contract)
-            if contract.passed_out:
-                _add(line, "CONTRACT", "PASS")
-            else:
-                _add(line, "CONTRACT", contract.with_declarer(None))
-                _add(line, "PLAYED_BY", play.declarer or contract.declarer)
-                _add(line, "TRICKS", play.tricks)
+            _played(line, play)
             _add(line, "SCORE", score)
         _add(entry, "IMPS", board.imps)
     return _text(root)

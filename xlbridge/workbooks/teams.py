@@ -13,6 +13,10 @@ signed) ``Check``, and ``TotalIMPs``* (home's margin) ``VPHome``* ``VPAway``*
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from openpyxl.worksheet.worksheet import Worksheet
+
 from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book
@@ -21,6 +25,38 @@ from .lookup import flag_code
 BOARDS = 64
 MAX_BOARD = 999
 FIRST = 11  # first board row; headings above
+
+
+def room_columns(book: Book, ws: Worksheet, rows: range, prefix: str, inputs: str, helpers: str, board: str, *,
+                 before: Callable[[int], list[tuple[str, str]]], twice: Callable[[int], str]) -> None:
+    """One room's hidden helpers and its North-South score, on a sheet with a board a row.
+
+    ``inputs`` are the room's contract, declarer, tricks and score columns (``"DEFG"``),
+    ``helpers`` its hidden contract index, seat index and status columns (``"QRS"``),
+    ``board`` the board numbers' column. A row's flags are ``before(r)`` (the row's own:
+    the board, the teams), then the result's, then ``twice(r)`` (the board met twice).
+    The score is named ``<prefix>Score``.
+    """
+    contract, declarer, tricks, score = inputs
+    index, seat, status = helpers
+    book.column(ws, index, rows, lambda r: f.contract_index(f"{contract}{r}"), styles.HIDDEN)
+    book.column(ws, seat, rows, lambda r: f.seat_index(f"{declarer}{r}"), styles.HIDDEN)
+
+    def state(r: int) -> str:
+        blank = f.incomplete(f"{index}{r}", f"{contract}{r}", f"{declarer}{r}", f"{tricks}{r}")
+        return f.status(blank, [
+            *before(r),
+            (f.bad_contract(f"{index}{r}"), "flag_contract"),
+            (f.bad_declarer(f"{index}{r}", f"{seat}{r}"), "flag_declarer"),
+            (f.bad_tricks(f"{index}{r}", f"{tricks}{r}"), "flag_tricks"),
+            (twice(r), "flag_twice"),
+        ])
+
+    book.column(ws, status, rows, state, styles.HIDDEN)
+    def ns_score(r: int) -> str:
+        return f'IF({status}{r}=1,{f.ns_score(f"{index}{r}", f"{seat}{r}", f"{tricks}{r}", f"{board}{r}")},"")'
+
+    book.column(ws, score, rows, ns_score, styles.OUTPUT.but(number_format=styles.SIGNED), name=f"{prefix}Score")
 
 
 def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
@@ -121,29 +157,10 @@ def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
 
     # Hidden helpers per room: contract index, seat index, status.
     board_col = f"$A${first}:$A${last}"
-    score = styles.OUTPUT.but(number_format=styles.SIGNED)
-    statuses = []
-    for prefix, (c, d, tr, out), (ci, si, st) in (("Open", "DEFG", "QRS"),
-                                                  ("Closed", "HIJK", "TUV")):
-        book.column(ws, ci, rows, lambda r, c=c: f.contract_index(f"{c}{r}"), styles.HIDDEN)
-        book.column(ws, si, rows, lambda r, d=d: f.seat_index(f"{d}{r}"), styles.HIDDEN)
-
-        def status(r: int, c=c, d=d, tr=tr, ci=ci, si=si) -> str:
-            blank = f.incomplete(f"{ci}{r}", f"{c}{r}", f"{d}{r}", f"{tr}{r}")
-            return f.status(blank, [
-                (f"NOT({ok[r]})", "flag_board"),
-                (f.bad_contract(f"{ci}{r}"), "flag_contract"),
-                (f.bad_declarer(f"{ci}{r}", f"{si}{r}"), "flag_declarer"),
-                (f.bad_tricks(f"{ci}{r}", f"{tr}{r}"), "flag_tricks"),
-                (f"COUNTIF({board_col},A{r})>1", "flag_twice"),
-            ])
-
-        book.column(ws, st, rows, status, styles.HIDDEN)
-        book.column(ws, out, rows,
-                    lambda r, ci=ci, si=si, tr=tr, st=st:
-                    f'IF({st}{r}=1,{f.ns_score(f"{ci}{r}", f"{si}{r}", f"{tr}{r}", f"A{r}")},"")',
-                    score, name=f"{prefix}Score")
-        statuses.append(st)
+    for prefix, inputs, helpers in (("Open", "DEFG", "QRS"), ("Closed", "HIJK", "TUV")):
+        room_columns(book, ws, rows, prefix, inputs, helpers, "A",
+                     before=lambda r: [(f"NOT({ok[r]})", "flag_board")],
+                     twice=lambda r: f"COUNTIF({board_col},A{r})>1")
     book.hide_columns(ws, "OPQRSTUV")
 
     plus = styles.OUTPUT.but(number_format=styles.PLUS_ONLY, bold=True)

@@ -37,6 +37,7 @@ from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book, Rule
 from .names import set_value
+from .teams import room_columns
 
 TEAMS = (3, 40)
 BOARDS = (1, 32)
@@ -343,29 +344,16 @@ def _results(book: Book, layout: _Layout, plan: list[list[Pairing]]) -> None:
 
     # Hidden per row: each room's contract index, seat index, status; then whether the
     # board counts, and the home and away IMPs it gives.
-    score = styles.OUTPUT.but(number_format=styles.SIGNED)
     keys = f"{layout.col('A')},A{{r}},{layout.col('B')},B{{r}},{layout.col('D')},D{{r}}"
-    for prefix, (c, d, tr, out), (ci, si, st) in (("Open", "FGHI", "QRS"), ("Closed", "JKLM", "TUV")):
-        book.column(ws, ci, rows, lambda r, c=c: f.contract_index(f"{c}{r}"), styles.HIDDEN)
-        book.column(ws, si, rows, lambda r, d=d: f.seat_index(f"{d}{r}"), styles.HIDDEN)
 
-        def status(r: int, c=c, d=d, tr=tr, ci=ci, si=si) -> str:
-            blank = f.incomplete(f"{ci}{r}", f"{c}{r}", f"{d}{r}", f"{tr}{r}")
-            return f.status(blank, [
-                (f"NOT({ok[r]})", "flag_board"),
-                (f"NOT(AND({f.whole_in(f'A{r}', 1, layout.rounds)},{f.whole_in(f'B{r}', 1, teams)},"
-                 f"{f.whole_in(f'C{r}', 1, teams)},B{r}<>C{r}))", "flag_team"),
-                (f.bad_contract(f"{ci}{r}"), "flag_contract"),
-                (f.bad_declarer(f"{ci}{r}", f"{si}{r}"), "flag_declarer"),
-                (f.bad_tricks(f"{ci}{r}", f"{tr}{r}"), "flag_tricks"),
-                (f"COUNTIFS({keys.format(r=r)})>1", "flag_twice"),
-            ])
+    def own(r: int) -> list[tuple[str, str]]:
+        teams_ok = (f"AND({f.whole_in(f'A{r}', 1, layout.rounds)},{f.whole_in(f'B{r}', 1, teams)},"
+                    f"{f.whole_in(f'C{r}', 1, teams)},B{r}<>C{r})")
+        return [(f"NOT({ok[r]})", "flag_board"), (f"NOT({teams_ok})", "flag_team")]
 
-        book.column(ws, st, rows, status, styles.HIDDEN)
-        book.column(ws, out, rows,
-                    lambda r, ci=ci, si=si, tr=tr, st=st:
-                    f'IF({st}{r}=1,{f.ns_score(f"{ci}{r}", f"{si}{r}", f"{tr}{r}", f"D{r}")},"")',
-                    score, name=f"{prefix}Score")
+    for prefix, inputs, helpers in (("Open", "FGHI", "QRS"), ("Closed", "JKLM", "TUV")):
+        room_columns(book, ws, rows, prefix, inputs, helpers, "D", before=own,
+                     twice=lambda r: f"COUNTIFS({keys.format(r=r)})>1")
     plus = styles.OUTPUT.but(number_format=styles.PLUS_ONLY, bold=True)
     book.column(ws, "N", rows, lambda r: f'IF(AND(S{r}=1,V{r}=1),{f.imps(f"I{r}-M{r}")},"")', plus,
                 name="BoardIMPs")
