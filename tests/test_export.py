@@ -156,3 +156,48 @@ def test_exactly_one_format_a_run(books, tmp_path):
         assert (tmp_path / name).read_text(encoding="utf-8").startswith(start)
         again = export(books["pairs"], flag, tmp_path / name)
         assert again.returncode == 2 and "already exists" in again.stderr
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_a_team_events_page_in_a_real_browser(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_teams_event_book import play, standings
+
+    names = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights"]
+    book = workbooks.build("teams-event", teams=7, boards=3, names=names, event="Winter teams")
+    play(book, {1, 2, 3}, seed=8)
+    path = workbooks.save(book, tmp_path / "event.xlsx")
+    out = tmp_path / "event.html"
+    assert export(path, "--html", out).returncode == 0
+    parsed = Tables()
+    parsed.feed(out.read_text(encoding="utf-8"))
+    expected = standings(book)
+    assert [row[:2] for row in parsed.tables[0][1:]] == [[s.place, str(s.team)] for s in expected]
+    assert [row[4] for row in parsed.tables[0][1:]] == [f"{s.vp:.2f}" for s in expected]
+    assert len(parsed.tables) == 1 + 3 and {"round-1", "round-2", "round-3"} <= parsed.ids
+    refused = export(path, "--pbn", tmp_path / "event.pbn")
+    assert refused.returncode == 2 and "exported as a web page" in refused.stderr
+    assert not (tmp_path / "event.pbn").exists()
+    flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync"]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=flags)
+        try:
+            for width, height in ((390, 844), (1280, 900)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                errors: list[str] = []
+                page.on("console", lambda message, errors=errors: errors.append(message.text)
+                        if message.type == "error" else None)
+                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+                page.goto(out.as_uri())
+                assert errors == []
+                links = page.eval_on_selector_all("a[href^='#']", "els => els.map(e => e.getAttribute('href'))")
+                assert len(links) >= 6 and all(page.query_selector(link) for link in links)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width
+                assert "Winter teams" in page.inner_text("h1")
+                page.screenshot(path=str(tmp_path / f"event-{width}.png"), full_page=True)
+                page.close()
+        finally:
+            browser.close()
+    assert (tmp_path / "event-390.png").stat().st_size > 10_000

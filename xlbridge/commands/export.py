@@ -23,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "write it in one format: --pbn a PBN 2.1 results file (a ScoreTable per board and the "
         "TotalScoreTable), --usebio USEBIO 1.2 XML (for results sites and national bodies), or --html "
         "one self-contained web page (the ranking(s) with a link to every board's traveller, readable "
-        "on a phone and printable). An existing file is replaced only with --force. "
+        "on a phone and printable; a team event's standings and rounds). An existing file is replaced "
+        "only with --force. "
         "Exit status: 0 written, 1 the workbook has problems or no results, 2 it cannot be read "
         "or OUT cannot be written.",
     )
@@ -44,7 +45,11 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{target} already exists; use --force to replace it")
     book = read(args.file)
     if book.kind.report is None or book.kind.name == "traveller":
-        raise CommandError(f"{args.file}: is a {book.title}; export covers pairs events and team matches")
+        raise CommandError(f"{args.file}: is a {book.title}; export covers pairs events, team matches "
+                           "and (as a web page) team events")
+    if book.kind.name == "teams-event" and name != "html":
+        raise CommandError(f"{args.file}: a team event is exported as a web page (--html); --{name} "
+                           "covers pairs events and team matches")
     checked = without_problems(book, args.file)
     if checked is None:
         return EXIT_PROBLEMS

@@ -3,8 +3,9 @@ website, readable on a phone and printable.
 
 A pairs event's page has the event's name and date, the ranking (one per direction in a
 two-winner event) with a link to every board's traveller, and the travellers; a team
-match's page has the match board by board and its result. The figures are the
-engine's (:func:`xlbridge.engine.pairs_event` through the report), never recomputed.
+match's page has the match board by board and its result; a team event's the standings
+and each round's matches. The figures are the engine's (:func:`xlbridge.engine.pairs_event`
+or :func:`xlbridge.engine.team_standings` through the report), never recomputed.
 
     >>> from xlbridge.director import report, sample
     >>> page = dumps(report.score_pairs(sample.pairs_event()))
@@ -19,7 +20,8 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..director.report import PairsReport, TeamsReport, describe_play, scoring_text
-from .text import points_text, ranking_rows, signed
+from ..director.teams_event import TeamEventReport
+from .text import STANDING_HEADER, points_text, ranking_rows, signed, standing_rows
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -111,11 +113,36 @@ def teams_page(report: TeamsReport) -> str:
     return _page(title, subtitle, body)
 
 
-def dumps(report: PairsReport | TeamsReport) -> str:
-    """The page of a scored pairs event or team match, as text."""
+def event_page(report: TeamEventReport) -> str:
+    """The page of a team event: the standings so far, links to every round, each round's
+    matches with their IMPs and VPs (and its bye)."""
+    event = report.event
+    last = max(report.rounds_begun)
+    title = event.name or "Team event"
+    subtitle = " · ".join(part for part in (event.date, f"{len(event.teams)} teams",
+                                            f"after round {last} of {event.rounds}") if part)
+    parts = ["<h2>Standings</h2>", _table(STANDING_HEADER, standing_rows(report, report.standings()), {2})]
+    links = "".join(f'<a href="#round-{number}">{number}</a>' for number in report.rounds_begun)
+    parts.append(f'<h2>Rounds</h2>\n<nav aria-label="Rounds">{links}</nav>')
+    for number in report.rounds_begun:
+        rows = [[f"{m.home} {report.name(m.home)}", f"{m.away} {report.name(m.away)}", m.imps_home, m.imps_away,
+                 m.boards, f"{m.vp_home:.2f}", f"{m.vp_away:.2f}"] for m in report.matches if m.round == number]
+        if number in event.byes:
+            bye = event.byes[number]
+            rows.append([f"{bye} {report.name(bye)}", "bye", "", "", "", f"{event.bye_vp:.2f}", ""])
+        parts.append(f'<section class="board" id="round-{number}"><h2>Round {number}</h2>'
+                     + _table(["Home", "Away", "IMPs home", "IMPs away", "Boards", "VP home", "VP away"], rows, {0, 1})
+                     + '<a class="top" href="#top">Back to the standings</a></section>')
+    return _page(title, subtitle, "\n".join(parts))
+
+
+def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
+    """The page of a scored pairs event, team match or team event, as text."""
+    if isinstance(report, TeamEventReport):
+        return event_page(report)
     return teams_page(report) if isinstance(report, TeamsReport) else pairs_page(report)
 
 
-def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
+def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> None:
     """Write the page to an open text file."""
     fp.write(dumps(report))
