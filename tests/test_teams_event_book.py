@@ -393,3 +393,22 @@ def test_report_prints_the_standings_on_one_page(tmp_path, capsys):
     words = page.text.split()
     expected = standings(book)
     assert [w for w in words if w in names] == [names[s.team - 1] for s in expected]  # best first
+
+
+@lo.requires_soffice
+def test_draw_works_on_a_workbook_a_spreadsheet_program_saved(tmp_path):
+    # A director types round 1 and saves in the spreadsheet: LibreOffice writes the file.
+    book = W.build("teams-event", teams=9, rounds=4, boards=3, swiss=True)
+    play(book, {1}, seed=3)
+    [saved_by_office] = lo.recalc([W.save(book, tmp_path / "swiss.xlsx")], tmp_path / "office")
+    assert main(["draw", str(saved_by_office)]) == 0
+    after = openpyxl.load_workbook(saved_by_office)
+    assert drawn(after, 2) == E.swiss_draw([s.team for s in standings(book)], drawn(book, 1), round=2)
+    play(after, {2}, seed=4)
+    [again] = lo.recalc([W.save(after, saved_by_office, force=True)], tmp_path / "again")
+    values = lo.Values(again)
+    assert not values.errors()
+    expected = {s.team: s for s in standings(after)}
+    for team, vp, place in zip(values.read("TeamNumber"), values.read("TeamVP"), values.read("TeamPlace"),
+                               strict=True):
+        assert (vp, str(place)) == (pytest.approx(expected[team].vp, abs=1e-9), expected[team].place)
