@@ -18,14 +18,14 @@ from ..engine.adjusted import looks_adjusted
 from ..engine.chicago import best_fit, chicago_variant
 from ..engine.compensation import FITS, Fit
 from ..engine.errors import describe
-from ..engine.numeric import whole_number
+from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..engine.pivot import pivot_players
 from ..engine.rubber import Honours, RubberDeal, parse_honours, play_rubber
 from ..workbooks.chicago import fit_text
 from ..workbooks.lookup import spellings
 from .events import FilledBook
-from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
+from .model import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
 from .names import Cell, NamedCells
 
 T = TypeVar("T")
@@ -575,6 +575,117 @@ def check_teams(book: FilledBook) -> Checked:
         boards=tuple(boards),
     )
     return Checked(book, problems.sorted(), match)
+
+
+# --- a team event ---------------------------------------------------------------------
+
+
+_ROOM_NAMES = ("OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
+
+
+def _whole(problems: _Problems, cell: Cell, what: str, high: int) -> int | None:
+    def parse(value: object) -> int:
+        return whole_number(value, what, 1, high)
+
+    return problems.parse(cell, parse)
+
+
+def _setup_number(problems: _Problems, book: FilledBook, name: str, what: str, low: int, high: int) -> int:
+    cell = book.cells.cell(name)
+    if cell is None:
+        raise BridgeInputError(f"{book.path}: has no {name} cell; start from `xlbridge workbooks teams-event`")
+    number = problems.parse(cell, lambda value: whole_number(value, what, low, high))
+    return low if number is None else number
+
+
+def check_teams_event(book: FilledBook) -> Checked:
+    """Check a team event's rows and read its boards.
+
+    A row counts once a room's result is typed in; its round, teams and board must then
+    be numbers of the event, both rooms complete, and no board twice in a match. A team
+    may play one match a round, and not in the round it has the bye. Matches with fewer
+    boards than scheduled are notes, not problems: the round may still be in play.
+    """
+    problems = _Problems()
+    cells = book.cells
+    teams = _setup_number(problems, book, "TeamCount", "teams", 2, 200)
+    rounds = _setup_number(problems, book, "RoundCount", "rounds", 1, 200)
+    match_boards = _setup_number(problems, book, "MatchBoards", "boards a match", 1, 99)
+    bye_cell = cells.cell("ByeVP")
+    bye_vp = 12.0
+    if bye_cell is not None and not bye_cell.blank:
+        parsed = problems.parse(bye_cell, _bye_vp)
+        bye_vp = bye_vp if parsed is None else parsed
+    names = {}
+    for number, name in zip(cells.column("TeamNumber"), cells.column("TeamName"), strict=False):
+        if isinstance(number.value, int):
+            names[number.value] = "" if name.blank else str(name.value).strip()
+    byes: dict[int, int] = {}
+    if "RoundBye" in cells:
+        for round_no, cell in enumerate(cells.column("RoundBye"), start=1):
+            if not cell.blank:
+                team = _whole(problems, cell, "bye team", teams)
+                if team is not None:
+                    byes[round_no] = team
+
+    boards: list[EventBoard] = []
+    seen: dict[tuple[int, int, int, int], Cell] = {}
+    first_row: dict[tuple[int, int, int], Cell] = {}
+    names_in = ("MatchRound", "MatchHome", "MatchAway", "Board", *_ROOM_NAMES)
+    for round_cell, home_cell, away_cell, board_cell, *inputs in _columns(problems, cells, names_in):
+        if not _in_use(inputs):
+            continue
+        round_no = _whole(problems, round_cell, "round", rounds)
+        home = _whole(problems, home_cell, "home team", teams)
+        away = _whole(problems, away_cell, "away team", teams)
+        if home is not None and home == away:
+            problems.add(away_cell, f"team {home} cannot meet itself")
+            away = None
+        number = _whole(problems, board_cell, "board", 999)
+        plays = []
+        for room, room_cells in (("open", inputs[:3]), ("closed", inputs[3:])):
+            if not _in_use(room_cells):
+                problems.add(room_cells[0], f"board {number or '?'}: no result from the {room} room")
+                plays.append(None)
+            else:
+                plays.append(_play(problems, *room_cells))
+        if None in (round_no, home, away, number):
+            continue
+        key = (round_no, home, away, number)
+        if key in seen:
+            problems.add(board_cell, f"board {number} of round {round_no}, {home} v {away}, appears twice "
+                                     f"(also at {seen[key].address})")
+            continue
+        seen[key] = board_cell
+        first_row.setdefault((round_no, home, away), home_cell)
+        if None not in plays:
+            boards.append(EventBoard(round_no, home, away, number, plays[0], plays[1]))
+
+    playing: dict[tuple[int, int], tuple[int, int]] = {}
+    for (round_no, home, away), cell in sorted(first_row.items(), key=lambda item: item[1].row):
+        for team in (home, away):
+            other = playing.setdefault((round_no, team), (home, away))
+            if other != (home, away):
+                problems.add(cell, f"round {round_no}: team {team} plays two matches ({other[0]} v {other[1]} "
+                                   f"and {home} v {away})")
+            if byes.get(round_no) == team:
+                problems.add(cell, f"round {round_no}: team {team} has the bye, but plays {home} v {away}")
+    count = Counter((b.round, b.home, b.away) for b in boards)
+    notes = tuple(f"round {r}, {h} v {a}: {n} of {match_boards} boards" for (r, h, a), n in sorted(count.items())
+                  if n < match_boards)
+    event = TeamEvent(
+        name=_text(cells, "EventName", book.path.stem), date=_text(cells, "EventDate"),
+        swiss=_text(cells, "EventFormat").lower() == "swiss", teams=names, rounds=rounds,
+        match_boards=match_boards, bye_vp=bye_vp, byes=byes, boards=tuple(boards),
+    )
+    return Checked(book, problems.sorted(), event, notes)
+
+
+def _bye_vp(value: object) -> float:
+    points = real_number(value, "bye VP")
+    if not 0 <= points <= 20:
+        raise BridgeInputError(f"bye VP {describe(value)}: must be 0-20")
+    return points
 
 
 def _honours(value: object) -> Honours | None:

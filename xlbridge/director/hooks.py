@@ -15,9 +15,17 @@ from openpyxl import Workbook
 from .. import formats
 from . import printout
 from . import report as reports
-from .check import check_chicago, check_pairs, check_pivot, check_rubber, check_teams, check_traveller
+from .check import (
+    check_chicago,
+    check_pairs,
+    check_pivot,
+    check_rubber,
+    check_teams,
+    check_teams_event,
+    check_traveller,
+)
 from .model import PairsEvent, TeamEvent, TeamMatch
-from .teams_event import TeamEventReport, check_teams_event, score_event
+from .teams_event import TeamEventReport, score_event
 
 __all__ = ["Report", "check_chicago", "check_pairs", "check_pivot", "check_rubber", "check_teams",
            "check_teams_event", "check_traveller", "report_pairs", "report_teams", "report_teams_event",
