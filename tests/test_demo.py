@@ -17,6 +17,7 @@ import pytest
 from tests import lo
 from xlbridge import workbooks
 from xlbridge.director import events, safe_open, sample
+from xlbridge.director.teams_event import next_round
 
 
 def printed_table(stdout: str, header_start: str) -> list[list[str]]:
@@ -72,11 +73,11 @@ def printed_boards(stdout: str) -> dict[int, int]:
     return result
 
 
-def test_demo_writes_every_template_and_the_two_samples(demo) -> None:
+def test_demo_writes_every_template_and_the_three_samples(demo) -> None:
     out, stdout = demo
     names = {path.name for path in out.iterdir()}
     expected = {workbooks.file_name(t) for t in workbooks.TEMPLATES}
-    assert names == expected | {"sample-pairs.xlsx", "sample-teams.xlsx"}
+    assert names == expected | {"sample-pairs.xlsx", "sample-teams.xlsx", "sample-team-event.xlsx"}
     for name in names:
         assert str(out / name) in stdout
         book = safe_open.load(out / name)  # opens, through every safety check
@@ -106,9 +107,11 @@ def test_demo_samples_read_back_as_the_generated_events(demo) -> None:
 
     pairs = check(events.read(out / "sample-pairs.xlsx"))
     teams = check(events.read(out / "sample-teams.xlsx"))
-    assert pairs.clean and teams.clean
+    swiss = check(events.read(out / "sample-team-event.xlsx"))
+    assert pairs.clean and teams.clean and swiss.clean
     assert pairs.event.results == sample.pairs_event().results
     assert teams.event.boards == sample.team_match().boards
+    assert sorted(swiss.event.boards, key=repr) == sorted(sample.team_event().boards, key=repr)
 
 
 def test_the_sample_is_a_realistic_field() -> None:
@@ -142,7 +145,8 @@ def test_demo_run_again_shows_the_results_and_keeps_the_files(demo) -> None:
 @lo.needs_soffice[1]
 def test_libreoffice_recalculates_the_samples_to_the_printed_numbers(demo, tmp_path: Path) -> None:
     out, stdout = demo
-    pairs, teams = lo.recalc([out / "sample-pairs.xlsx", out / "sample-teams.xlsx"], tmp_path)
+    pairs, teams, swiss = lo.recalc([out / "sample-pairs.xlsx", out / "sample-teams.xlsx",
+                                     out / "sample-team-event.xlsx"], tmp_path)
 
     book = openpyxl.load_workbook(pairs, data_only=True)
     names = ("RankPlace", "RankPair", "RankName", "RankMP", "RankPercent")
@@ -171,3 +175,35 @@ def test_libreoffice_recalculates_the_samples_to_the_printed_numbers(demo, tmp_p
                       strict=True))
     assert printed_boards(stdout) == {b: boards[b] for b in printed_boards(stdout)}
     assert len(printed_boards(stdout)) == len(sample.team_match().boards)
+
+    # the Swiss: the standings the sheet ranks are the ones printed
+    book = openpyxl.load_workbook(swiss, data_only=True)
+    sheet = {team: (vp, str(place)) for team, vp, place in
+             zip(*(workbooks.read_named(book, n) for n in ("TeamNumber", "TeamVP", "TeamPlace")), strict=True)}
+    printed = printed_table(stdout, "Place  Team")
+    assert len(printed) == 8
+    for place, team, _name, _matches, vp, *_ in printed:
+        assert sheet[int(team)] == (pytest.approx(float(vp)), place)
+
+
+def test_the_sample_swiss_is_drawn_as_xlbridge_draw_draws(demo, tmp_path: Path) -> None:
+    from xlbridge.cli import main
+    from xlbridge.director.teams_event import score_event
+
+    out, stdout = demo
+    event = sample.team_event()
+    standings = score_event(event).standings()
+    leader = printed_table(stdout, "Place  Team")[0]
+    assert (leader[0], int(leader[1]), leader[4]) == (standings[0].place, standings[0].team, f"{standings[0].vp:.2f}")
+    # The command draws round 4 in the file as the engine draws it from the sample itself,
+    # and no two teams meet twice in the four rounds.
+    copy = tmp_path / "swiss.xlsx"
+    copy.write_bytes((out / "sample-team-event.xlsx").read_bytes())
+    assert main(["draw", str(copy)]) == 0
+    rows = zip(*(workbooks.read_named(openpyxl.load_workbook(copy), n) for n in ("MatchRound", "MatchHome",
+                                                                                "MatchAway")), strict=True)
+    fourth = list(dict.fromkeys((home, away) for r, home, away in rows if r == 4))
+    assert fourth == next_round(score_event(event))[1]
+    met = [frozenset((b.home, b.away)) for b in event.boards if b.board % event.match_boards == 1]
+    met += [frozenset(pairing) for pairing in fourth]
+    assert len(met) == len(set(met)) == 16

@@ -1,8 +1,9 @@
 """``xlbridge demo``: the whole thing at work in one command.
 
-Writes the blank template set and two filled sample books (a pairs event and a
-team match, the same every run), reads the filled books back as ``report``
-would, scores them with the engine and prints the ranking and the match result.
+Writes the blank template set and three filled sample books (a pairs event, a team
+match, and a Swiss team event three rounds in; the same every run), reads the filled
+books back as ``report`` would, scores them with the engine and prints the ranking, the
+match result and the standings.
 """
 
 from __future__ import annotations
@@ -17,20 +18,23 @@ from ..director import events, fill, sample
 from ..director import report as reports
 from ..director.check import check
 from ..director.safe_open import UnreadableWorkbook
+from ..director.teams_event import score_event
 from ..formats import text
 
 PAIRS_FILE = "sample-pairs.xlsx"
 TEAMS_FILE = "sample-teams.xlsx"
+EVENT_FILE = "sample-team-event.xlsx"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``demo`` subcommand."""
     parser = subparsers.add_parser(
         "demo",
-        help="write the templates and a filled sample pairs event and team match, and score them",
+        help="write the templates and a filled sample pairs event, team match and team event, and score them",
         description="Write every template plus a filled sample pairs event (9 tables, "
-        "27 boards) and team match (24 boards) into a folder, score them with the engine "
-        "and print the ranking and the match result.",
+        "27 boards), team match (24 boards) and Swiss team event (8 teams, 3 of 5 rounds played, "
+        "ready for `xlbridge draw`) into a folder, score them with the engine and print the "
+        "ranking, the match result and the standings.",
     )
     parser.add_argument("--out", metavar="DIR", type=Path, default=Path("xlbridge-demo"),
                         help="folder to write into (default ./xlbridge-demo)")
@@ -47,13 +51,14 @@ def run(args: argparse.Namespace) -> int:
     # Bad options fail here, before anything is printed or written.
     args.lang, args.paper = workbooks.language(args.lang), workbooks.paper_name(args.paper)
     out: Path = args.out
-    samples = [out / PAIRS_FILE, out / TEAMS_FILE]
+    samples = [out / PAIRS_FILE, out / TEAMS_FILE, out / EVENT_FILE]
     existing = [str(p) for p in samples if p.exists()]
-    event, match = sample.pairs_event(), sample.team_match()
+    event, match, swiss = sample.pairs_event(), sample.team_match(), sample.team_event()
     # The engine scores the sample first, so the ranking shows at once; the files follow.
-    pairs, teams = reports.score_pairs(event), reports.score_teams(match)
+    pairs, teams, standings = reports.score_pairs(event), reports.score_teams(match), score_event(swiss)
     print(text.dumps(pairs), end="\n\n", flush=True)
     print(text.dumps(teams), end="\n\n", flush=True)
+    print(text.dumps(standings), end="\n\n", flush=True)
     if existing and not args.force:
         # A second run in the same folder: the results again, and the files left as they are.
         print(f"{' and '.join(existing)} {'are' if len(existing) > 1 else 'is'} already there, "
@@ -66,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
                        samples[0], force=args.force)
         workbooks.save(fill.teams_workbook(match, lang=args.lang, paper=args.paper, fit=True),
                        samples[1], force=args.force)
+        workbooks.save(fill.team_event_workbook(swiss, lang=args.lang, paper=args.paper), samples[2],
+                       force=args.force)
     except workbooks.WorkbookExistsError as error:
         raise CommandError(str(error)) from None
     except OSError as error:
@@ -73,14 +80,16 @@ def run(args: argparse.Namespace) -> int:
     # What the files hold, read back and scored exactly as `xlbridge report` does, must be
     # what was printed.
     if (reports.score_pairs(_checked(samples[0])).scored.pairs != pairs.scored.pairs
-            or reports.score_teams(_checked(samples[1])).boards != teams.boards):
+            or reports.score_teams(_checked(samples[1])).boards != teams.boards
+            or score_event(_checked(samples[2])).standings() != standings.standings()):
         raise CommandError(f"{out}: the sample books read back differently from the sample")
-    print(f"Wrote {len(written) + 2} workbooks to {out}/ in {time.perf_counter() - started:.1f} s:")
+    print(f"Wrote {len(written) + len(samples)} workbooks to {out}/ in {time.perf_counter() - started:.1f} s:")
     for path in [*written, *samples]:
         print(f"  {path}")
     print(f"\nNext: open {samples[0]} in Excel or LibreOffice, or try\n"
           f"  xlbridge check {samples[0]}\n"
-          f"  xlbridge report {samples[1]} --csv match.csv --pdf match.pdf")
+          f"  xlbridge report {samples[1]} --csv match.csv --pdf match.pdf\n"
+          f"  xlbridge draw {samples[2]}      (the Swiss's round 4)")
     return EXIT_OK
 
 

@@ -13,7 +13,7 @@ from openpyxl import Workbook
 
 from .. import workbooks
 from ..engine.errors import OptionError
-from .model import PairsEvent, Play, TeamMatch
+from .model import PairsEvent, Play, TeamEvent, TeamMatch
 
 
 def _date(text: str) -> datetime.date | None:
@@ -105,4 +105,32 @@ def teams_workbook(match: TeamMatch, *, lang: str = "en", paper: str = "A4",
         workbooks.write_named(book, f"{room}Contract", contracts)
         workbooks.write_named(book, f"{room}Declarer", declarers)
         workbooks.write_named(book, f"{room}Tricks", tricks)
+    return book
+
+
+def team_event_workbook(event: TeamEvent, *, lang: str = "en", paper: str = "A4") -> Workbook:
+    """teams-event.xlsx holding ``event``: its teams, and every round played so far in its
+    Results rows (each match's boards in its rows, in the order the event lists them); the
+    rounds after are left to draw."""
+    book = workbooks.build("teams-event", lang=lang, paper=paper, event=event.name, date=_date(event.date),
+                           teams=len(event.teams), rounds=event.rounds, boards=event.match_boards,
+                           swiss=event.swiss, names=[event.teams[number] for number in sorted(event.teams)])
+    _set(book, "ByeVP", event.bye_vp)
+    rounds = workbooks.read_named(book, "MatchRound")
+    columns = {name: workbooks.read_named(book, name) for name in
+               ("MatchHome", "MatchAway", "Board", "OpenContract", "OpenDeclarer", "OpenTricks",
+                "ClosedContract", "ClosedDeclarer", "ClosedTricks")}
+    free = {number: [i for i, r in enumerate(rounds) if r == number] for number in set(rounds)}
+    for board in event.boards:
+        row = free[board.round].pop(0)
+        values = {"MatchHome": board.home, "MatchAway": board.away, "Board": board.board}
+        for room, play in (("Open", board.open), ("Closed", board.closed)):
+            contracts, declarers, tricks = _columns([play])
+            values |= {f"{room}Contract": contracts[0], f"{room}Declarer": declarers[0], f"{room}Tricks": tricks[0]}
+        for name, value in values.items():
+            columns[name][row] = value
+    for name, values in columns.items():
+        workbooks.write_named(book, name, values)
+    if "RoundBye" in book.defined_names:
+        workbooks.write_named(book, "RoundBye", [event.byes.get(r) for r in range(1, event.rounds + 1)])
     return book

@@ -20,13 +20,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import SEATS, Contract, Doubling, Seat, Side, Strain, board_vul
-from .model import Pair, PairResult, PairsEvent, Play, TeamBoard, TeamMatch
+from .model import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
 
 SEED = 20241131
 """The demo's seed: the same sample every run."""
@@ -255,3 +256,28 @@ def team_match(seed: int = SEED + 1, boards: int = 24) -> TeamMatch:
         name="League round 3", date=DATE.isoformat(), home="Kallio Bridge Club",
         away="Espoo Aces", boards=tuple(played),
     )
+
+
+TEAM_NAMES = ("Kallio", "Espoo Aces", "Tampere Trumps", "Oulu North", "Turku Tens", "Vaasa Vul", "Lahti Leads",
+              "Kuopio Kings")
+
+
+def team_event(seed: int = SEED + 2, rounds: int = 5, boards: int = 4, played: int = 3) -> TeamEvent:
+    """A Swiss of eight teams over ``rounds`` rounds of ``boards`` boards, the first
+    ``played`` of them drawn and played: each round drawn by the engine from the
+    standings so far, as ``xlbridge draw`` does, round ``r`` on boards (r-1)·B+1 … r·B."""
+    from .teams_event import next_round, score_event  # scoring sits above the sample
+
+    rng = random.Random(seed)
+    teams = {number: name for number, name in enumerate(TEAM_NAMES, start=1)}
+    event = TeamEvent(name="Winter Swiss", date=DATE.isoformat(), swiss=True, teams=teams, rounds=rounds,
+                      match_boards=boards, bye_vp=12.0, byes={}, boards=())
+    for _ in range(played):
+        number, draw = next_round(score_event(event))
+        numbers = range((number - 1) * boards + 1, number * boards + 1)
+        lies = {board: _lie(rng, board) for board in numbers}
+        added = tuple(EventBoard(number, home, away, board, _table(rng, lies[board], board),
+                                 _table(rng, lies[board], board))
+                      for home, away in draw if away is not None for board in numbers)
+        event = dataclasses.replace(event, boards=event.boards + added)
+    return event
