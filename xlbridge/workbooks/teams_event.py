@@ -478,13 +478,15 @@ def _rounds(book: Book, layout: _Layout) -> None:
         book.merge(ws, f"{vp_col}3:{place_col}3", t("round_n", n=q), head)
         book.put(ws, f"{vp_col}4", t("vp"), head)
         book.put(ws, f"{place_col}4", t("place_short"), head)
-        # A place is text ("2-3"); &"" keeps an empty one empty rather than 0.
+        # A round not begun stays blank. A place is text ("2-3"); &"" keeps an empty one
+        # empty rather than 0.
+        begun = f"{layout.calc}!${layout.calc_letter(q, 0)}$1=1"
         for column, offset, suffix, style in ((vp_col, 0, "", styles.OUTPUT.but(number_format=styles.VP)),
                                               (place_col, 8, '&""', styles.OUTPUT.but(bold=True))):
             source = layout.calc_letter(q, offset)
             book.column(ws, column, rows,
-                        lambda r, source=source, suffix=suffix:
-                        f"{layout.calc}!{source}{CALC_FIRST + r - rows[0]}{suffix}", style)
+                        lambda r, source=source, suffix=suffix, begun=begun:
+                        f'IF({begun},{layout.calc}!{source}{CALC_FIRST + r - rows[0]}{suffix},"")', style)
     book.page(ws, area=f"A1:{last_col}{rows[-1]}", title_rows="1:4", landscape=layout.rounds > 5, one_page=True)
 
 
