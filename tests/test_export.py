@@ -7,6 +7,7 @@ import html.parser
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -112,12 +113,11 @@ def test_dumps_and_dump_agree(tmp_path):
     assert (tmp_path / "page.html").read_text(encoding="utf-8") == page_format.dumps(scored)
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
-def test_the_page_in_a_real_browser_at_phone_and_desktop_width(books, tmp_path):
+def opened(path: Path) -> Iterator[tuple[object, int, list[str]]]:
+    """The page at ``path`` in Debian's chromium at a phone's and a desktop's width: each
+    (page, width, console and page errors so far), the page closed after its turn."""
     from playwright.sync_api import sync_playwright
 
-    out = tmp_path / "results.html"
-    assert export(books["pairs"], "--html", out).returncode == 0
     flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
              "--disable-component-update", "--disable-sync"]  # Playwright gives it a fresh profile
     with sync_playwright() as playwright:
@@ -129,20 +129,28 @@ def test_the_page_in_a_real_browser_at_phone_and_desktop_width(books, tmp_path):
                 page.on("console", lambda message, errors=errors: errors.append(message.text)
                         if message.type == "error" else None)
                 page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-                page.goto(out.as_uri())
-                assert errors == []
-                links = page.eval_on_selector_all("a[href^='#']", "els => els.map(e => e.getAttribute('href'))")
-                assert len(links) >= 28 and all(page.query_selector(link) for link in links)
-                page.click("a[href='#board-5']")
-                assert page.evaluate("location.hash") == "#board-5"
-                # readable: nothing wider than the screen, and the ranking's text is real text
-                assert page.evaluate("document.documentElement.scrollWidth") <= width
-                assert "Tuesday Pairs" in page.inner_text("h1")
-                page.screenshot(path=str(tmp_path / f"page-{width}.png"), full_page=False)
-                assert (tmp_path / f"page-{width}.png").stat().st_size > 10_000
+                page.goto(path.as_uri())
+                yield page, width, errors
                 page.close()
         finally:
             browser.close()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_the_page_in_a_real_browser_at_phone_and_desktop_width(books, tmp_path):
+    out = tmp_path / "results.html"
+    assert export(books["pairs"], "--html", out).returncode == 0
+    for page, width, errors in opened(out):
+        assert errors == []
+        links = page.eval_on_selector_all("a[href^='#']", "els => els.map(e => e.getAttribute('href'))")
+        assert len(links) >= 28 and all(page.query_selector(link) for link in links)
+        page.click("a[href='#board-5']")
+        assert page.evaluate("location.hash") == "#board-5"
+        # readable: nothing wider than the screen, and the ranking's text is real text
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert "Tuesday Pairs" in page.inner_text("h1")
+        page.screenshot(path=str(tmp_path / f"page-{width}.png"), full_page=False)
+        assert (tmp_path / f"page-{width}.png").stat().st_size > 10_000
 
 
 def test_exactly_one_format_a_run(books, tmp_path):
@@ -160,8 +168,6 @@ def test_exactly_one_format_a_run(books, tmp_path):
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_a_team_events_page_in_a_real_browser(tmp_path):
-    from playwright.sync_api import sync_playwright
-
     from tests.test_teams_event_book import play, standings
 
     names = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights"]
@@ -179,25 +185,11 @@ def test_a_team_events_page_in_a_real_browser(tmp_path):
     refused = export(path, "--pbn", tmp_path / "event.pbn")
     assert refused.returncode == 2 and "exported as a web page" in refused.stderr
     assert not (tmp_path / "event.pbn").exists()
-    flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync"]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=flags)
-        try:
-            for width, height in ((390, 844), (1280, 900)):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                errors: list[str] = []
-                page.on("console", lambda message, errors=errors: errors.append(message.text)
-                        if message.type == "error" else None)
-                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-                page.goto(out.as_uri())
-                assert errors == []
-                links = page.eval_on_selector_all("a[href^='#']", "els => els.map(e => e.getAttribute('href'))")
-                assert len(links) >= 6 and all(page.query_selector(link) for link in links)
-                assert page.evaluate("document.documentElement.scrollWidth") <= width
-                assert "Winter teams" in page.inner_text("h1")
-                page.screenshot(path=str(tmp_path / f"event-{width}.png"), full_page=True)
-                page.close()
-        finally:
-            browser.close()
+    for page, width, errors in opened(out):
+        assert errors == []
+        links = page.eval_on_selector_all("a[href^='#']", "els => els.map(e => e.getAttribute('href'))")
+        assert len(links) >= 6 and all(page.query_selector(link) for link in links)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert "Winter teams" in page.inner_text("h1")
+        page.screenshot(path=str(tmp_path / f"event-{width}.png"), full_page=True)
     assert (tmp_path / "event-390.png").stat().st_size > 10_000

@@ -580,9 +580,6 @@ def check_teams(book: FilledBook) -> Checked:
 # --- a team event ---------------------------------------------------------------------
 
 
-_ROOM_NAMES = ("OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
-
-
 def _whole(problems: _Problems, cell: Cell, what: str, high: int) -> int | None:
     def parse(value: object) -> int:
         return whole_number(value, what, 1, high)
@@ -631,7 +628,7 @@ def check_teams_event(book: FilledBook) -> Checked:
     boards: list[EventBoard] = []
     seen: dict[tuple[int, int, int, int], Cell] = {}
     first_row: dict[tuple[int, int, int], Cell] = {}
-    names_in = ("MatchRound", "MatchHome", "MatchAway", "Board", *_ROOM_NAMES)
+    names_in = book.kind.inputs  # round, home, away, board, then both rooms
     for round_cell, home_cell, away_cell, board_cell, *inputs in _columns(problems, cells, names_in):
         if not _in_use(inputs):
             continue

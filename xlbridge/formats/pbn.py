@@ -35,6 +35,7 @@ from ..director.report import PairsReport, TeamsReport
 from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, parse_contract
 from ..engine.pairs import PairTotal, RowPoints
 from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
+from .text import points_text
 
 ARTIFICIAL = "^"
 """PBN §5.2: a table element that is an artificial score value starts with a caret."""
@@ -115,13 +116,6 @@ def pbn_date(iso: str) -> str:
         return datetime.date.fromisoformat(iso).strftime("%Y.%m.%d")
     except ValueError:
         return "????.??.??"
-
-
-def _number(value: float | None) -> str:
-    """Matchpoints or IMPs: whole numbers whole, else two decimals; ``-`` for none."""
-    if value is None:
-        return "-"
-    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
 
 
 def _score_columns(score: int) -> tuple[str, str]:
@@ -205,7 +199,7 @@ def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tri
     else:  # PBN §5.7: no contract, declarer or result; the values are artificial (§5.2)
         adjusted = Adjusted.parse(contract)
         played, scores = ["-", "-", "-"], [f"{ARTIFICIAL}{adjusted.ns}%", f"{ARTIFICIAL}{adjusted.ew}%"]
-    figures = [_number(row.ns), _number(row.ew)]
+    figures = ["-" if side is None else points_text(side) for side in (row.ns, row.ew)]
     if not imps:
         figures += [f"{100 * side / row.top:.0f}" if row.top and side is not None else "-"
                     for side in (row.ns, row.ew)]

@@ -49,6 +49,7 @@ from .results import (
     iso_date,
     scoring_of,
 )
+from .text import points_text
 
 EVENT_TYPES = {Scoring.MP: "MP_PAIRS", Scoring.CROSS_IMPS: "CROSS_IMPS", Scoring.BUTLER: "BUTLER_PAIRS"}
 """EVENT_TYPE for each scoring of a pairs event (a team match is ``TEAMS``)."""
@@ -113,10 +114,6 @@ def adjusted_text(adjusted: Adjusted) -> str:
 def _place(place: str) -> str:
     """``2-3`` (shared) as USEBIO writes it: ``2=``."""
     return f"{place.split('-')[0]}=" if "-" in place else place
-
-
-def _figure(value: float) -> str:
-    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
 
 
 def _document(event_type: str, name: str, date: str, scoring: str,
@@ -191,8 +188,8 @@ def _line(board: ET.Element, ns: int | None, ew: int | None, play: Play, row: Ro
         _played(line, play)
         _add(line, "SCORE", row.score)
     if row.ns is not None:
-        _add(line, f"NS_{POINTS[how]}", _figure(row.ns))
-        _add(line, f"EW_{POINTS[how]}", _figure(row.ew))
+        _add(line, f"NS_{POINTS[how]}", points_text(row.ns))
+        _add(line, f"EW_{POINTS[how]}", points_text(row.ew))
 
 
 def _played(line: ET.Element, play: Play) -> None:
