@@ -231,10 +231,21 @@ def test_ole_builder_makes_what_file_recognises(tmp_path: Path) -> None:
 
 
 def test_openpyxl_reads_xml_through_defusedxml() -> None:
-    """Belt and braces: openpyxl itself also parses with defusedxml here."""
-    import openpyxl.xml
+    """Belt and braces: openpyxl itself, asked directly (past our scan), refuses a workbook
+    part that declares an entity, even a harmless one it would otherwise expand."""
+    import defusedxml
 
-    assert openpyxl.xml.DEFUSEDXML
+    plain = plain_workbook_bytes()
+    with zipfile.ZipFile(io.BytesIO(plain)) as source:
+        part = source.read("xl/workbook.xml")
+    assert b'name="Sheet"' in part
+    renamed = part.replace(b'name="Sheet"', b'name="Club"')
+    declared = b'<!DOCTYPE workbook [<!ENTITY club "Club">]>' + part.replace(b'name="Sheet"', b'name="&club;"')
+    # The same part without the entity reads: the entity alone is what is refused.
+    assert openpyxl.load_workbook(io.BytesIO(rezip(plain, {"xl/workbook.xml": renamed}))).sheetnames == ["Club"]
+    with pytest.raises(ValueError) as caught:
+        openpyxl.load_workbook(io.BytesIO(rezip(plain, {"xl/workbook.xml": declared})))
+    assert isinstance(caught.value.__cause__, defusedxml.EntitiesForbidden), repr(caught.value.__cause__)
 
 
 def test_entity_bomb_is_refused_before_openpyxl_parses_anything(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,9 +17,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xlbridge import workbooks
-from xlbridge.director import fill, sample
+from xlbridge import kinds, workbooks
 from xlbridge.director.names import Cell
+from xlbridge.event import sample
 
 LINE = re.compile(r"^(?P<address>.+?![A-Z]+\d+): (?P<message>.+)$")
 
@@ -67,14 +67,14 @@ def event() -> sample.PairsEvent:
 @pytest.fixture(scope="module")
 def pairs_book(tmp_path_factory: pytest.TempPathFactory, event) -> Path:
     path = tmp_path_factory.mktemp("check") / "pairs.xlsx"
-    workbooks.save(fill.pairs_workbook(event), path)
+    workbooks.save(kinds.PAIRS.fill(event), path)
     return path
 
 
 @pytest.fixture(scope="module")
 def teams_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("check") / "teams.xlsx"
-    workbooks.save(fill.teams_workbook(sample.team_match()), path)
+    workbooks.save(kinds.TEAMS.fill(sample.team_match()), path)
     return path
 
 

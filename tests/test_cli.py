@@ -45,12 +45,12 @@ def test_bad_input_is_one_line_and_exit_2():
 
 
 def test_one_root_for_every_error_the_command_reports():
-    from xlbridge.cli import CommandError
+    from xlbridge.commands import CommandError
     from xlbridge.director.names import NamedRangeError
     from xlbridge.director.office import OfficeError
     from xlbridge.director.safe_open import UnreadableWorkbook
     from xlbridge.engine import BridgeInputError, OptionError, XlbridgeError
-    from xlbridge.workbooks import WorkbookExistsError
+    from xlbridge.files import OutputExistsError as WorkbookExistsError
 
     for kind in (BridgeInputError, OptionError, CommandError, NamedRangeError, OfficeError,
                  UnreadableWorkbook, WorkbookExistsError):

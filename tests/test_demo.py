@@ -15,9 +15,9 @@ import openpyxl
 import pytest
 
 from tests import lo
-from xlbridge import workbooks
-from xlbridge.director import events, safe_open, sample
-from xlbridge.director.teams_event import next_round
+from xlbridge import kinds, workbooks
+from xlbridge.director import safe_open
+from xlbridge.event import next_round, sample
 
 
 def printed_table(stdout: str, header_start: str) -> list[list[str]]:
@@ -103,11 +103,10 @@ def test_demo_prints_real_rankings_and_the_match(demo) -> None:
 
 def test_demo_samples_read_back_as_the_generated_events(demo) -> None:
     out, _ = demo
-    from xlbridge.director.check import check
 
-    pairs = check(events.read(out / "sample-pairs.xlsx"))
-    teams = check(events.read(out / "sample-teams.xlsx"))
-    swiss = check(events.read(out / "sample-team-event.xlsx"))
+    pairs = kinds.check(kinds.read(out / "sample-pairs.xlsx"))
+    teams = kinds.check(kinds.read(out / "sample-teams.xlsx"))
+    swiss = kinds.check(kinds.read(out / "sample-team-event.xlsx"))
     assert pairs.clean and teams.clean and swiss.clean
     assert pairs.event.results == sample.pairs_event().results
     assert teams.event.boards == sample.team_match().boards
@@ -188,7 +187,7 @@ def test_libreoffice_recalculates_the_samples_to_the_printed_numbers(demo, tmp_p
 
 def test_the_sample_swiss_is_drawn_as_xlbridge_draw_draws(demo, tmp_path: Path) -> None:
     from xlbridge.cli import main
-    from xlbridge.director.teams_event import score_event
+    from xlbridge.event import score_event
 
     out, stdout = demo
     event = sample.team_event()

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge import workbooks
-from xlbridge.director import fill, report, sample
+from xlbridge import kinds, workbooks
+from xlbridge.event import sample
+from xlbridge.event import scored as report
 from xlbridge.formats import html as page_format
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -61,11 +62,11 @@ class Tables(html.parser.HTMLParser):
 def books(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("export")
     event = sample.pairs_event()
-    pairs = fill.pairs_workbook(event)
+    pairs = kinds.PAIRS.fill(event)
     workbooks.write_named(pairs, "PairName", ['<script>alert("x")</script> & Co'])
     paths = {"pairs": folder / "pairs.xlsx", "teams": folder / "teams.xlsx"}
     workbooks.save(pairs, paths["pairs"])
-    workbooks.save(fill.teams_workbook(sample.team_match()), paths["teams"])
+    workbooks.save(kinds.TEAMS.fill(sample.team_match()), paths["teams"])
     return paths
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from tests import lo
 from tests.varied import varied_event
-from xlbridge import workbooks
-from xlbridge.director import check, events, fill, report
+from xlbridge import kinds, workbooks
 from xlbridge.engine import Side
+from xlbridge.event import scored as report
 
 DATA = Path(__file__).parent / "data"
 
@@ -27,7 +27,7 @@ def xlbridge(*args: object) -> subprocess.CompletedProcess[str]:
 
 def scored_workbook(path: Path) -> report.PairsReport:
     """A pairs workbook read back, checked (no problems) and scored by the engine."""
-    checked = check.check(events.read(path))
+    checked = kinds.check(kinds.read(path))
     assert checked.problems == ()
     return report.score_pairs(checked.event)
 
@@ -36,7 +36,7 @@ def scored_workbook(path: Path) -> report.PairsReport:
                 ids=["matchpoints", "butler-two-winners", "cross-imps"])
 def filled(request, tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("filled") / "event.xlsx"
-    workbooks.save(fill.pairs_workbook(varied_event(**request.param)), path)
+    workbooks.save(kinds.PAIRS.fill(varied_event(**request.param)), path)
     return path
 
 

@@ -12,9 +12,9 @@ import pytest
 from endplay.parsers import pbn as endplay_pbn
 
 from tests.varied import varied_event
-from xlbridge.director import report, sample
-from xlbridge.director.model import PairResult, Play
 from xlbridge.engine import parse_contract
+from xlbridge.event import PairResult, Play, sample
+from xlbridge.event import scored as report
 from xlbridge.formats import pbn
 from xlbridge.formats.results import ResultsFileError
 

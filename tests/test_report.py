@@ -21,9 +21,8 @@ import openpyxl
 import pytest
 
 from tests import lo
-from xlbridge import engine, workbooks
-from xlbridge.director import fill, sample
-from xlbridge.director.model import PairsEvent
+from xlbridge import engine, kinds, workbooks
+from xlbridge.event import PairsEvent, sample
 
 
 def run_report(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -36,8 +35,8 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The demo's sample books (full-size templates here, unlike the demo's fitted ones)."""
     folder = tmp_path_factory.mktemp("report")
     paths = {"pairs": folder / "pairs.xlsx", "teams": folder / "teams.xlsx"}
-    workbooks.save(fill.pairs_workbook(sample.pairs_event()), paths["pairs"])
-    workbooks.save(fill.teams_workbook(sample.team_match()), paths["teams"])
+    workbooks.save(kinds.PAIRS.fill(sample.pairs_event()), paths["pairs"])
+    workbooks.save(kinds.TEAMS.fill(sample.team_match()), paths["teams"])
     return paths
 
 
@@ -186,8 +185,8 @@ def test_pdf_for_the_notice_board(books, tmp_path: Path) -> None:
 
 
 def test_printouts_leave_room_for_every_heading() -> None:
-    from xlbridge.director import printout
-    from xlbridge.director import report as reports
+    from xlbridge.event import scored as reports
+    from xlbridge.formats import printout
 
     event = sample.pairs_event()
     traveller = dataclasses.replace(event, results=tuple(r for r in event.results if r.board == 5))
@@ -271,7 +270,7 @@ def real_session(path: Path, **setup: object) -> list[tuple]:
         rows[index] = (board, ns, ew, contract, declarer, tricks)
     board, _, ew, *rest = rows[150]
     rows[150] = (board, None, ew, *rest)  # a pair from outside the event
-    book = fill.pairs_workbook(event)
+    book = kinds.PAIRS.fill(event)
     for i, name in enumerate(("Board", "NS", "EW", "Contract", "Declarer", "Tricks")):
         workbooks.write_named(book, name, [row[i] for row in rows])
     for name, value in setup.items():

@@ -19,9 +19,9 @@ import pytest
 
 from tests import lo
 from xlbridge import engine as E
+from xlbridge import kinds
 from xlbridge import workbooks as W
 from xlbridge.cli import main
-from xlbridge.director import events
 from xlbridge.workbooks import teams_event as TE
 
 ROOMS = ("OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
@@ -171,9 +171,9 @@ def saved(book, tmp_path: Path, name: str = "event.xlsx") -> Path:
 
 
 def checked(path: Path):
-    book = events.read(path)
+    book = kinds.read(path)
     assert book.kind.name == "teams-event"
-    return book.kind.hook("check")(book)
+    return book.kind.check(book)
 
 
 def test_report_ranks_as_team_standings(tmp_path, capsys):
@@ -184,8 +184,8 @@ def test_report_ranks_as_team_standings(tmp_path, capsys):
     assert not result.problems
     assert result.notes  # the skipped boards leave some matches short
     expected = standings(book)
-    report = events.read(path).kind.hook("report")(result.event)
-    assert report.scored.standings() == expected
+    report = kinds.read(path).kind.score(result.event)
+    assert report.standings() == expected
     assert main(["report", str(path), "--csv", str(tmp_path / "s.csv")]) == 0
     out = capsys.readouterr().out
     winner = expected[0]

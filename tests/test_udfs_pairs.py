@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlbridge import engine
-from xlbridge.director import sample
+from xlbridge.event import sample
 from xlbridge.udfs import PAIRSRANKING
 
 

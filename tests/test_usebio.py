@@ -10,7 +10,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tests.varied import varied_event
-from xlbridge.director import report, sample
+from xlbridge.event import sample
+from xlbridge.event import scored as report
 from xlbridge.formats import usebio
 from xlbridge.formats.results import ResultsFileError
 

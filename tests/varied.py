@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from xlbridge.director import sample
-from xlbridge.director.model import PairsEvent, Play
+from xlbridge.event import PairsEvent, Play, sample
 
 
 def varied_event(**options: object) -> PairsEvent:

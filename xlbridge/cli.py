@@ -14,20 +14,11 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .commands import EXIT_INPUT, EXIT_OK
 from .engine import XlbridgeError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
 COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "score", "addin", "lite")
-
-# Exit statuses shared by every subcommand.
-EXIT_OK = 0
-EXIT_PROBLEMS = 1
-EXIT_INPUT = 2
-
-
-class CommandError(XlbridgeError):
-    """A failure the user can act on: printed as one line, exit status 2."""
-
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""

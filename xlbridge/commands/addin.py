@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..cli import CommandError
+from . import CommandError
 
 UDF_MODULES = "xlbridge.udfs"
 

@@ -6,12 +6,10 @@ import argparse
 import os
 import sys
 
-from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
-from ..director import events
-from ..director.check import Checked, check
-from ..director.events import FilledBook
-from ..director.model import PairsEvent, TeamEvent, TeamMatch
+from .. import kinds
 from ..director.safe_open import UnreadableWorkbook
+from ..kinds import Checked, FilledBook, check
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def read(file: str | os.PathLike[str]) -> FilledBook:
     """The filled workbook at ``file``; a :class:`CommandError` saying why it cannot be read."""
     try:
-        return events.read(file)
+        return kinds.read(file)
     except UnreadableWorkbook as error:
         raise CommandError(str(error)) from None
 
@@ -58,26 +56,10 @@ def run(args: argparse.Namespace) -> int:
     for note in checked.notes:  # normal in a real session: said, not counted as problems
         print(note)
     count = len(checked.problems)
-    what = summary(checked)
+    what = checked.book.kind.summary(checked) if checked.event is not None else checked.book.title
     if count:
         print(f"{args.file}: {what}: {count} problem{'s' if count != 1 else ''}")
         return EXIT_PROBLEMS
     print(f"{args.file}: {what}: no problems")
     return EXIT_OK
 
-
-def summary(checked: Checked) -> str:
-    """What was checked, e.g. ``pairs event, 18 pairs, 243 results``."""
-    event = checked.event
-    title = checked.book.title
-    if isinstance(event, PairsEvent):
-        if not event.pairs:  # a traveller: results only
-            return f"{title}, {len(event.results)} results"
-        playing = {number for r in event.results for number in (r.ns, r.ew) if number is not None}
-        return f"{title}, {len(playing)} pairs, {len(event.results)} results"
-    if isinstance(event, TeamMatch):
-        return f"{title}, {len(event.boards)} boards"
-    if isinstance(event, TeamEvent):
-        matches = {(b.round, b.home, b.away) for b in event.boards}
-        return f"{title}, {len(event.teams)} teams, {len(matches)} matches, {len(event.boards)} boards"
-    return title

@@ -12,14 +12,12 @@ import argparse
 import time
 from pathlib import Path
 
-from .. import workbooks
-from ..cli import EXIT_OK, CommandError
-from ..director import events, fill, sample
-from ..director import report as reports
-from ..director.check import check
+from .. import files, kinds, workbooks
 from ..director.safe_open import UnreadableWorkbook
-from ..director.teams_event import score_event
+from ..event import sample, score_event, score_pairs, score_teams
 from ..formats import text
+from ..kinds import PAIRS, TEAM_EVENT, TEAMS
+from . import EXIT_OK, CommandError
 
 PAIRS_FILE = "sample-pairs.xlsx"
 TEAMS_FILE = "sample-teams.xlsx"
@@ -55,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     existing = [str(p) for p in samples if p.exists()]
     event, match, swiss = sample.pairs_event(), sample.team_match(), sample.team_event()
     # The engine scores the sample first, so the ranking shows at once; the files follow.
-    pairs, teams, standings = reports.score_pairs(event), reports.score_teams(match), score_event(swiss)
+    pairs, teams, standings = score_pairs(event), score_teams(match), score_event(swiss)
     print(text.dumps(pairs), end="\n\n", flush=True)
     print(text.dumps(teams), end="\n\n", flush=True)
     print(text.dumps(standings), end="\n\n", flush=True)
@@ -65,22 +63,13 @@ def run(args: argparse.Namespace) -> int:
               f"kept as {'they are' if len(existing) > 1 else 'it is'} (they may hold your changes); "
               f"rewrite them with `xlbridge demo --out {out} --force`, or use --out for another folder")
         return EXIT_OK
-    try:
-        written = workbooks.write_set(out, lang=args.lang, paper=args.paper, force=args.force)
-        workbooks.save(fill.pairs_workbook(event, lang=args.lang, paper=args.paper, fit=True),
-                       samples[0], force=args.force)
-        workbooks.save(fill.teams_workbook(match, lang=args.lang, paper=args.paper, fit=True),
-                       samples[1], force=args.force)
-        workbooks.save(fill.team_event_workbook(swiss, lang=args.lang, paper=args.paper), samples[2],
-                       force=args.force)
-    except workbooks.WorkbookExistsError as error:
-        raise CommandError(str(error)) from None
-    except OSError as error:
-        raise CommandError(f"cannot write to {out}: {error.strerror or error}") from None
+    written = workbooks.write_set(out, lang=args.lang, paper=args.paper, force=args.force)
+    for kind, sampled, path in zip((PAIRS, TEAMS, TEAM_EVENT), (event, match, swiss), samples, strict=True):
+        files.save(kind.fill(sampled, lang=args.lang, paper=args.paper, fit=True), path, force=args.force)
     # What the files hold, read back and scored exactly as `xlbridge report` does, must be
     # what was printed.
-    if (reports.score_pairs(_checked(samples[0])).scored.pairs != pairs.scored.pairs
-            or reports.score_teams(_checked(samples[1])).boards != teams.boards
+    if (score_pairs(_checked(samples[0])).scored.pairs != pairs.scored.pairs
+            or score_teams(_checked(samples[1])).boards != teams.boards
             or score_event(_checked(samples[2])).standings() != standings.standings()):
         raise CommandError(f"{out}: the sample books read back differently from the sample")
     print(f"Wrote {len(written) + len(samples)} workbooks to {out}/ in {time.perf_counter() - started:.1f} s:")
@@ -96,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 def _checked(path: Path):
     """The event in a sample book, read back and checked (it must be clean)."""
     try:
-        checked = check(events.read(path))
+        checked = kinds.check(kinds.read(path))
     except UnreadableWorkbook as error:
         raise CommandError(str(error)) from None
     if checked.problems:  # the sample is generated valid: a problem here is a bug

@@ -7,12 +7,13 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
-from ..director.model import TeamEvent
+from .. import files
 from ..director.safe_open import load
-from ..director.teams_event import next_round, score_event
 from ..engine import BridgeInputError, Pairing
-from ..workbooks import named_cells, save
+from ..event import TeamEvent
+from ..kinds import KINDS
+from ..workbooks import named_cells
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError, StateError
 from .check import read, without_problems
 
 
@@ -37,31 +38,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Draw and write the next round; exit 1 (writing nothing) on problems in the workbook."""
     book = read(args.file)
-    if book.kind.name != "teams-event":
-        raise CommandError(f"{args.file}: is a {book.title}; draw works on a teams-event.xlsx")
+    if not book.kind.draws:
+        drawn = " or ".join(f"{kind.name}.xlsx" for kind in KINDS if kind.draws)
+        raise CommandError(f"{args.file}: is a {book.title}; draw works on a {drawn}")
     checked = without_problems(book, args.file)
     if checked is None:
         return EXIT_PROBLEMS
     event = checked.event
     assert isinstance(event, TeamEvent)
     if not event.swiss:
-        raise CommandError(f"{args.file}: a round robin has every round drawn already")
-    report = score_event(event)
+        raise StateError(f"{args.file}: a round robin has every round drawn already")
+    report = book.kind.score(event)
     try:
-        number, draw = next_round(report)
+        number, draw = book.kind.next_round(report)
     except BridgeInputError as error:
-        raise CommandError(f"{args.file}: {error}") from None
-    unfinished = [note for note in checked.notes if note.startswith(f"round {number - 1},")]
+        raise StateError(f"{args.file}: {error}") from None
+    unfinished = [match for match in checked.unfinished if match.round == number - 1]
     if unfinished and not args.force:
-        raise CommandError(f"{args.file}: round {number - 1} is not finished ({unfinished[0]}); "
-                           "type its results first, or draw anyway with --force")
+        raise StateError(f"{args.file}: round {number - 1} is not finished ({unfinished[0]}); "
+                         "type its results first, or draw anyway with --force")
     workbook = load(args.file, read_only=False)
     _write_round(workbook, args.file, number, draw, event.match_boards, force=args.force)
     workbook.calculation.fullCalcOnLoad = True
-    try:
-        save(workbook, args.file, force=True)
-    except OSError as error:
-        raise CommandError(f"cannot write {args.file}: {error.strerror or error}") from None
+    files.save(workbook, args.file, force=True)
     print(f"{args.file}: round {number} drawn")
     for home, away in draw:
         if away is None:
@@ -82,8 +81,8 @@ def _write_round(workbook: Workbook, file: Path, number: int, draw: list[Pairing
                            f"of {boards} boards need {len(matches) * boards}")
     drawn = next((homes[i] for i in rows if homes[i].value is not None or aways[i].value is not None), None)
     if drawn is not None and not force:
-        raise CommandError(f"{file}: round {number} is already drawn ({drawn.parent.title}!{drawn.coordinate}); "
-                           "draw it again with --force")
+        raise StateError(f"{file}: round {number} is already drawn ({drawn.parent.title}!{drawn.coordinate}); "
+                         "draw it again with --force")
     for index, i in enumerate(rows):
         homes[i].value, aways[i].value = matches[index // boards]
     byes = [home for home, away in draw if away is None]

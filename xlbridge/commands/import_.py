@@ -8,13 +8,12 @@ import argparse
 import os
 from pathlib import Path
 
-from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
-from ..director import fill
-from ..director.report import PairsReport
-from ..formats import READERS
+from .. import files, formats
+from ..engine import BridgeInputError, OptionError
+from ..event import PairsReport
 from ..formats.results import MAX_BYTES, Imported, ResultsFileError
-from ..workbooks import files
-from ..workbooks.files import WorkbookExistsError
+from ..kinds import PAIRS
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 from .check import read, without_problems
 
 
@@ -39,20 +38,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def format_of(path: Path, head: bytes) -> str:
-    """``pbn`` or ``usebio``, by the file's extension, else by its first character.
-
-    >>> format_of(Path("a.PBN"), b""), format_of(Path("results.txt"), b'  <?xml version="1.0"?>')
-    ('pbn', 'usebio')
-    """
-    suffix = path.suffix.lower()
-    if suffix == ".pbn":
-        return "pbn"
-    if suffix in (".xml", ".usebio"):
-        return "usebio"
-    return "usebio" if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") else "pbn"
-
-
 def load(path: Path) -> Imported:
     """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
     board and line) when it cannot be."""
@@ -63,41 +48,24 @@ def load(path: Path) -> Imported:
         data = path.read_bytes()
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    kind = format_of(path, data[:64])
+    reader = formats.detect(path, data[:64])
     try:
-        if kind == "usebio":
-            return READERS["usebio"].loads(data)
-        return READERS["pbn"].loads(_text(data))
+        return reader.loads(data)
     except ResultsFileError as error:
         raise CommandError(f"{path}: {error}") from None
-
-
-def _text(data: bytes) -> str:
-    """A PBN file's text: UTF-8 (with or without a BOM), else Latin-1 as older programs write."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def run(args: argparse.Namespace) -> int:
     """Read, fill, save; with ``--compare`` read the saved workbook back, score it with the
     engine and compare."""
-    target: Path = args.out
-    if target.exists() and not args.force:
-        raise CommandError(f"{target} already exists; use --force to replace it")
+    target = files.refuse_existing(args.out, force=args.force)
     imported = load(args.file)
     event = imported.event
     try:
-        book = fill.pairs_workbook(event, fit=True)
-    except ValueError as error:  # the workbook's own limits (tables, boards)
+        book = PAIRS.fill(event, fit=True)
+    except (OptionError, BridgeInputError) as error:  # the workbook's own limits (tables, boards)
         raise CommandError(f"{args.file}: {error}") from None
-    try:
-        files.save(book, target, force=args.force)
-    except WorkbookExistsError:
-        raise CommandError(f"{target} already exists; use --force to replace it") from None
-    except OSError as error:
-        raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
+    files.save(book, target, force=args.force)
     print(f"Wrote {target}: {len(event.pairs)} pairs, {event.boards} boards, {len(event.results)} results, "
           f"{imported.scoring}")
     for note in imported.notes:
@@ -108,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     checked = without_problems(filled, target)
     if checked is None:
         return EXIT_PROBLEMS
-    scored = filled.kind.hook("report")(checked.event).scored
+    scored = filled.kind.score(checked.event)
     lines, differences = compare(imported, scored)
     print("\n".join(lines))
     return EXIT_PROBLEMS if differences else EXIT_OK

@@ -7,8 +7,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..cli import EXIT_OK, EXIT_PROBLEMS, CommandError
+from .. import files, formats
 from ..director import office
+from ..engine import XlbridgeError
+from ..kinds import KINDS
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 from .check import read, without_problems
 
 
@@ -17,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "report",
         help="print the ranking or match result of a filled workbook; write CSV and PDF",
-        description="Score a filled pairs event, team match or traveller with the engine "
+        description=f"Score a filled {_covered()} with the engine "
         "from its inputs (cached formula values are not trusted), print the ranking or the "
         "match result, and optionally write CSV and a PDF for the notice board "
         "(the PDF needs LibreOffice).",
@@ -31,38 +34,45 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def _covered() -> str:
+    """The kinds report scores, in words: ``traveller, pairs event, team match or team event``."""
+    titles = [kind.title for kind in KINDS if kind.reports]
+    return f"{', '.join(titles[:-1])} or {titles[-1]}"
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the results; exit 1 (writing nothing) if the workbook has problems."""
     if args.pdf and office.soffice() is None:
         raise CommandError(f"cannot write {args.pdf}: LibreOffice is not installed; "
                            f"{office.INSTALL_HINT}")
     book = read(args.file)
-    if book.kind.report is None:
-        raise CommandError(f"{args.file}: is a {book.title}; report covers pairs events, "
-                           "team matches and travellers (use `xlbridge check` for the others)")
+    if not book.kind.reports:
+        plurals = [kind.plural for kind in KINDS if kind.reports]
+        raise CommandError(f"{args.file}: is a {book.title}; report covers {', '.join(plurals[:-1])} and "
+                           f"{plurals[-1]} (use `xlbridge check` for the others)")
     checked = without_problems(book, args.file)
     if checked is None:
         return EXIT_PROBLEMS
-    scored = book.kind.hook("report")(checked.event)
+    scored = book.kind.score(checked.event)
     if scored.empty:
         print(f"{args.file}: no results yet; type them in the workbook, then report again",
               file=sys.stderr)
         return EXIT_PROBLEMS
-    text, write_csv, sheet = scored.text, scored.write_csv, scored.printout
-    print(text)
-    try:
-        if args.csv:
-            write_csv(args.csv)
-            print(f"\nWrote {args.csv}")
-        if args.pdf:
+    print(formats.text.dumps(scored))
+    if args.csv:
+        files.write_text(formats.csv.dumps(scored), args.csv, force=True, newline="")
+        print(f"\nWrote {args.csv}")
+    if args.pdf:
+        try:
             with tempfile.TemporaryDirectory(prefix="xlbridge-report-") as temp:
                 source = Path(temp) / f"{args.pdf.stem or 'report'}.xlsx"
-                sheet(args.paper).save(source)
+                formats.printout.workbook(scored, args.paper).save(source)
                 office.to_pdf(source, args.pdf)
-            print(f"Wrote {args.pdf}")
-    except office.OfficeError as error:
-        raise CommandError(f"{args.pdf}: {error}") from None
-    except OSError as error:
-        raise CommandError(f"cannot write {error.filename or 'the output'}: "
-                           f"{error.strerror or error}") from None
+        except office.OfficeError as error:
+            raise CommandError(f"{args.pdf}: {error}") from None
+        except XlbridgeError:  # already one line (files.OutputError)
+            raise
+        except OSError as error:
+            raise CommandError(f"cannot write {error.filename or args.pdf}: {error.strerror or error}") from None
+        print(f"Wrote {args.pdf}")
     return EXIT_OK

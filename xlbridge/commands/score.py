@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import CommandError
 from ..engine import parse_contract, score
+from . import CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

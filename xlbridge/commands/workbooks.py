@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import CommandError
+from .. import files
 from ..engine import BridgeInputError, movement
-from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, WorkbookExistsError, build, file_name, save, write_set
+from ..kinds import PAIRS, TEAM_EVENT
+from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, file_name, write_set
+from . import CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,8 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--force", action="store_true",
                         help="replace existing files (their contents are lost)")
     session = parser.add_argument_group(
-        "a session from its movement (pairs only)",
-        "Write pairs.xlsx for a movement: every results row prefilled (round, table, board, "
+        f"a session from its movement ({PAIRS.name} only)",
+        f"Write {file_name(PAIRS.name)} for a movement: every results row prefilled (round, table, board, "
         "NS, EW), the movement, table cards, guide cards, paper travellers and score cards.")
     session.add_argument("--movement", type=str.lower, choices=("mitchell", "howell"),
                          help="the movement")
@@ -45,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     session.add_argument("--arrow-switch", action="store_true",
                          help="a Mitchell with arrow-switch rounds, for one winner")
     event = parser.add_argument_group(
-        "a team event (teams-event only)",
-        "Write teams-event.xlsx for a round robin (every round prefilled) or, with --swiss, a Swiss "
+        f"a team event ({TEAM_EVENT.name} only)",
+        f"Write {file_name(TEAM_EVENT.name)} for a round robin (every round prefilled) or, with --swiss, a Swiss "
         "whose rounds after the first `xlbridge draw` writes. --boards is the boards a match.")
     event.add_argument("--teams", type=int, help="teams (3-40)")
     event.add_argument("--rounds", type=int,
@@ -61,11 +63,11 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write the templates and print the path of each file written."""
-    if "teams-event" in args.names and (args.teams or args.rounds or args.swiss or args.boards):
+    if TEAM_EVENT.name in args.names and (args.teams or args.rounds or args.swiss or args.boards):
         return _team_event(args)
     if args.teams or args.rounds or args.swiss:
-        raise CommandError("--teams, --rounds and --swiss are for teams-event (e.g. xlbridge workbooks "
-                           "teams-event --teams 8 --boards 6)")
+        raise CommandError(f"--teams, --rounds and --swiss are for {TEAM_EVENT.name} (e.g. xlbridge workbooks "
+                           f"{TEAM_EVENT.name} --teams 8 --boards 6)")
     if args.movement or args.tables or args.boards or args.variant or args.arrow_switch or args.pairs:
         return _session(args)
     unknown = [n for n in args.names if n not in TEMPLATES]
@@ -74,13 +76,7 @@ def run(args: argparse.Namespace) -> int:
             f"unknown template {', '.join(unknown)}: choose from {', '.join(TEMPLATES)}"
         )
     names = tuple(dict.fromkeys(args.names)) or None
-    try:
-        written = write_set(args.out, lang=args.lang, paper=args.paper, force=args.force,
-                            names=names)
-    except WorkbookExistsError as error:
-        raise CommandError(str(error)) from None
-    except OSError as error:
-        raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
+    written = write_set(args.out, lang=args.lang, paper=args.paper, force=args.force, names=names)
     for path in written:
         print(path)
     return 0
@@ -91,45 +87,33 @@ def _session(args: argparse.Namespace) -> int:
     if not args.movement or not args.tables or not args.boards:
         raise CommandError("a session needs --movement, --tables and --boards "
                            "(e.g. --movement mitchell --tables 8 --boards 24)")
-    if set(args.names) - {"pairs"}:
-        raise CommandError("--movement writes pairs.xlsx only: give no other template")
+    if set(args.names) - {PAIRS.name}:
+        raise CommandError(f"--movement writes {file_name(PAIRS.name)} only: give no other template")
     try:
         chosen = movement(args.movement, args.tables, args.boards, variant=args.variant,
                           arrow_switch=args.arrow_switch, pairs=args.pairs)
     except BridgeInputError as error:
         raise CommandError(str(error)) from None
-    target = Path(args.out) / file_name("pairs")
-    try:
-        save(build("pairs", lang=args.lang, paper=args.paper, movement=chosen), target, force=args.force)
-    except WorkbookExistsError:
-        raise CommandError(f"{target} already exists (it may hold results); use --force to replace it") from None
-    except OSError as error:
-        raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
+    target = Path(args.out) / file_name(PAIRS.name)
+    files.save(PAIRS.build(lang=args.lang, paper=args.paper, movement=chosen), target, force=args.force)
     print(f"{target}: {chosen}")
     return 0
 
 
 def _team_event(args: argparse.Namespace) -> int:
     """teams-event.xlsx for a number of teams, rounds and boards."""
-    if set(args.names) - {"teams-event"} or args.movement or args.tables or args.pairs:
-        raise CommandError("--teams writes teams-event.xlsx only: give no other template or movement option")
+    if set(args.names) - {TEAM_EVENT.name} or args.movement or args.tables or args.pairs:
+        raise CommandError(f"--teams writes {file_name(TEAM_EVENT.name)} only: give no other template or "
+                           "movement option")
     if not args.teams:
         raise CommandError("a team event needs --teams (e.g. --teams 8 --boards 6, or --teams 12 --rounds 6 "
                            "--boards 8 --swiss)")
-    options = {"teams": args.teams, "rounds": args.rounds, "swiss": args.swiss}
+    options: dict[str, object] = dict(teams=args.teams, rounds=args.rounds, swiss=args.swiss)
     if args.boards:
         options["boards"] = args.boards
-    try:
-        book = build("teams-event", lang=args.lang, paper=args.paper, **options)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    target = Path(args.out) / file_name("teams-event")
-    try:
-        save(book, target, force=args.force)
-    except WorkbookExistsError:
-        raise CommandError(f"{target} already exists (it may hold results); use --force to replace it") from None
-    except OSError as error:
-        raise CommandError(f"cannot write into {args.out}: {error.strerror or error}") from None
+    book = TEAM_EVENT.build(lang=args.lang, paper=args.paper, **options)
+    target = Path(args.out) / file_name(TEAM_EVENT.name)
+    files.save(book, target, force=args.force)
     kind = f"Swiss, {args.rounds} rounds" if args.swiss else "round robin"
     print(f"{target}: {args.teams} teams, {kind}, {options.get('boards', 8)} boards a match")
     return 0

@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from .. import files
 from ..engine.errors import XlbridgeError
 
 TIMEOUT = 180.0
@@ -66,6 +67,5 @@ def to_pdf(workbook: Path, pdf: Path, *, timeout: float = TIMEOUT) -> Path:
         if not written.is_file() or written.stat().st_size == 0:
             last = said.strip().splitlines()[-1:] or ["no message"]
             raise OfficeError(f"LibreOffice could not print the report: {last[0][:120]}")
-        pdf.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(written, pdf)
-    return pdf
+        # The command's output, asked for by name: replaced as files.write replaces.
+        return files.write(pdf, lambda temp: shutil.copyfile(written, temp), force=True)

@@ -76,7 +76,22 @@ from .score import (
     undertrick_penalty,
 )
 from .seat import SEATS, Seat, Side
-from .teams import Pairing, TeamStanding, round_robin, swiss_draw, team_standings
+from .teams import (
+    BYE_VP,
+    BoardIMPs,
+    EventMatch,
+    MatchScore,
+    Pairing,
+    TeamEventScore,
+    TeamStanding,
+    bye_points,
+    match_vps,
+    round_robin,
+    swiss_draw,
+    team_event,
+    team_match,
+    team_standings,
+)
 from .vp import vp, vp_exact, vp_table
 from .vulnerability import Vulnerability, board_dealer, board_number, board_vul
 
@@ -115,5 +130,6 @@ __all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
 # The exception family's root and its kind for options.
 __all__ += ["OptionError", "XlbridgeError"]
 
-# Team events: the round-robin schedule, the Swiss draw, the VP standings.
-__all__ += ["Pairing", "TeamStanding", "round_robin", "swiss_draw", "team_standings"]
+# Team scoring: a match, an event, the round-robin schedule, the Swiss draw, the VP standings.
+__all__ += ["BYE_VP", "BoardIMPs", "EventMatch", "MatchScore", "Pairing", "TeamEventScore", "TeamStanding",
+            "bye_points", "match_vps", "round_robin", "swiss_draw", "team_event", "team_match", "team_standings"]

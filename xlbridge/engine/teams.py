@@ -1,10 +1,11 @@
-"""Team events: the round-robin schedule, the Swiss draw, and the VP standings
+"""Team scoring: a match board by board (:func:`team_match`), an event's matches, byes and
+standings (:func:`team_event`), the round-robin schedule and the Swiss draw
 (docs/rules.md §8 and §13).
 
 Teams are numbers 1, 2, 3 ... (a sequence of any team numbers will do); a bye is
 ``None`` in a pairing. Each match is IMPs per board, the margin converted to VPs on
-the WBF 20-VP scale (:func:`~xlbridge.engine.vp`); a bye scores ``bye_vp`` (12 by
-default, the common club figure).
+the WBF 20-VP scale (:func:`~xlbridge.engine.vp`); a bye scores ``bye_vp``
+(:data:`BYE_VP` by default, the common club figure).
 """
 
 from __future__ import annotations
@@ -15,9 +16,31 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import BridgeInputError, describe
+from .imps import imps
 from .matchpoints import place_labels
 from .numeric import column_of, real_number, whole_number
+from .played import Played
+from .score import score
 from .vp import vp
+
+BYE_VP = 12
+"""The VPs of a bye when the event does not say: the common club figure."""
+
+
+def bye_points(value: object) -> float:
+    """The VPs of a bye: a number 0-20.
+
+    >>> bye_points("12.5")
+    12.5
+    >>> bye_points(21)
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: bye VP 21: must be 0-20
+    """
+    points = real_number(value, "bye VP")
+    if not 0 <= points <= 20:
+        raise BridgeInputError(f"bye VP {describe(value)}: must be 0-20")
+    return points
 
 Pairing = tuple[int, int | None]
 """A match of one round: (home, away), or (team, None) for a team's bye."""
@@ -168,7 +191,7 @@ class TeamStanding:
         return self.imps_for / self.imps_against if self.imps_against else float("inf")
 
 
-def team_standings(matches: Iterable[Sequence[object]], *, bye_vp: object = 12) -> list[TeamStanding]:
+def team_standings(matches: Iterable[Sequence[object]], *, bye_vp: object = BYE_VP) -> list[TeamStanding]:
     """The standings from the matches played, best first: each match is (home, away,
     home's IMPs, away's IMPs, boards), a bye (team, None) or (team, None, ...).
 
@@ -179,9 +202,7 @@ def team_standings(matches: Iterable[Sequence[object]], *, bye_vp: object = 12) 
     >>> [(s.place, s.team, s.vp) for s in table]
     [('1', 3, 23.45), ('2', 1, 23.01), ('3', 2, 18.77), ('4', 4, 14.77)]
     """
-    bye = real_number(bye_vp, "bye VP")
-    if not 0 <= bye <= 20:
-        raise BridgeInputError(f"bye VP {describe(bye_vp)}: must be 0-20")
+    bye = bye_points(bye_vp)
     vps: dict[int, float] = defaultdict(float)
     imps_for: dict[int, Fraction] = defaultdict(Fraction)
     imps_against: dict[int, Fraction] = defaultdict(Fraction)
@@ -205,7 +226,7 @@ def team_standings(matches: Iterable[Sequence[object]], *, bye_vp: object = 12) 
         if won < 0 or lost < 0:
             raise BridgeInputError(f"match {number}: IMPs must be 0 or more")
         boards = whole_number(match[4], f"match {number}: boards", 1)
-        home_vp, away_vp = vp(float(won - lost), boards), vp(float(lost - won), boards)
+        home_vp, away_vp = match_vps(float(won), float(lost), boards)
         for team, got, gave, points, other in ((home, won, lost, home_vp, away), (away, lost, won, away_vp, home)):
             vps[team] += points
             imps_for[team] += got
@@ -230,3 +251,202 @@ def team_standings(matches: Iterable[Sequence[object]], *, bye_vp: object = 12) 
     labels = place_labels([first[key(t)] for t in ordered])
     return [TeamStanding(t, played[t], total[t], float(imps_for[t]), float(imps_against[t]), label)
             for t, label in zip(ordered, labels, strict=True)]
+
+
+def match_vps(imps_home: object, imps_away: object, boards: object) -> tuple[float, float]:
+    """Both teams' VPs for a match (WBF 20-VP scale for the boards played); 10 each when
+    no board was played.
+
+    >>> match_vps(23, 7, 8)
+    (15.5, 4.5)
+    """
+    played = whole_number(boards, "boards", 0)
+    if not played:
+        return 10.0, 10.0
+    margin = real_number(imps_home, "home IMPs") - real_number(imps_away, "away IMPs")
+    return vp(margin, played), vp(-margin, played)
+
+
+# --- a match, board by board -------------------------------------------------------------
+
+
+Room = Played | None
+"""One room's result on a board: what was played (a passed-out deal is ``Played`` of PASS)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardIMPs:
+    """One board of a team match: North-South's score in each room and the home team's
+    IMPs (the home team sits North-South in the open room, East-West in the closed)."""
+
+    board: int
+    open_score: int
+    closed_score: int
+
+    @property
+    def imps(self) -> int:
+        """The home team's IMPs on the board; negative when the away team won it."""
+        return imps(self.open_score - self.closed_score)
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A team match scored: every board's IMPs, the IMPs each way and the VPs."""
+
+    boards: tuple[BoardIMPs, ...]
+
+    @property
+    def imps_home(self) -> int:
+        """IMPs won by the home team (the sum of its positive board IMPs)."""
+        return sum(b.imps for b in self.boards if b.imps > 0)
+
+    @property
+    def imps_away(self) -> int:
+        """IMPs won by the away team."""
+        return -sum(b.imps for b in self.boards if b.imps < 0)
+
+    @property
+    def margin(self) -> int:
+        """The home team's net IMPs."""
+        return self.imps_home - self.imps_away
+
+    @property
+    def vps(self) -> tuple[float, float]:
+        """The home and away teams' VPs (WBF 20-VP scale for the boards played)."""
+        return match_vps(self.imps_home, self.imps_away, len(self.boards))
+
+
+def _room(result: object, board: int, room: str) -> Played:
+    if not isinstance(result, Played):
+        raise BridgeInputError(f"board {board}: the {room} room's result {describe(result)} must be a played deal "
+                               "(parse_played('4SN='), or PASS)")
+    return result
+
+
+def _row(row: object, size: int, what: str) -> Sequence[object]:
+    if isinstance(row, str | bytes) or not isinstance(row, Sequence) or len(row) != size:
+        raise BridgeInputError(f"{what} {describe(row)}: must be {size} values")
+    return row
+
+
+def _room_score(result: Played, board: int) -> int:
+    contract = result.contract
+    if contract.passed_out or contract.declarer is None:
+        return 0
+    return score(contract, result.tricks, board, contract.declarer)
+
+
+def team_match(boards: Iterable[Sequence[object]]) -> MatchScore:
+    """Score a team match from each board's result in the open and the closed room
+    (board number, then the two results as :class:`~xlbridge.engine.Played` values),
+    board by board in board order.
+
+    >>> from xlbridge.engine import parse_played
+    >>> match = team_match([(1, parse_played("4SN="), parse_played("4SE-1")),
+    ...                     (2, parse_played("3NTS+1"), parse_played("3NTN+1"))])
+    >>> [(b.board, b.open_score, b.closed_score, b.imps) for b in match.boards]
+    [(1, 420, 50, 9), (2, 630, 630, 0)]
+    >>> match.imps_home, match.imps_away, match.vps
+    (9, 0, (16.0, 4.0))
+    """
+    scored = []
+    for row in column_of(boards, "boards"):
+        board, open_room, closed_room = _row(row, 3, "board")
+        number = whole_number(board, "board", 1)
+        scored.append(BoardIMPs(number, _room_score(_room(open_room, number, "open"), number),
+                                _room_score(_room(closed_room, number, "closed"), number)))
+    return MatchScore(tuple(sorted(scored, key=lambda board: board.board)))
+
+
+# --- an event: matches, byes, standings ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventMatch:
+    """One match of a team event so far: round, teams, the IMPs each team won over the
+    boards played in both rooms, and the VPs they give."""
+
+    round: int
+    home: int
+    away: int
+    imps_home: int
+    imps_away: int
+    boards: int
+
+    @property
+    def vp_home(self) -> float:
+        """The home team's VPs."""
+        return match_vps(self.imps_home, self.imps_away, self.boards)[0]
+
+    @property
+    def vp_away(self) -> float:
+        """The away team's VPs."""
+        return match_vps(self.imps_home, self.imps_away, self.boards)[1]
+
+
+@dataclass(frozen=True)
+class TeamEventScore:
+    """A team event scored: every match, each round's bye, the bye's VPs; the standings
+    after any round."""
+
+    matches: tuple[EventMatch, ...]
+    byes: Mapping[int, int]
+    bye_vp: float
+
+    @property
+    def rounds_begun(self) -> list[int]:
+        """The rounds with a board played, in order."""
+        return sorted({m.round for m in self.matches})
+
+    def rows(self, through: int | None = None) -> list[tuple]:
+        """The matches (and the byes of the rounds begun) up to round ``through``, as
+        :func:`team_standings` takes them."""
+        begun = self.rounds_begun
+        last = max(begun, default=0) if through is None else through
+        rows: list[tuple] = [(m.home, m.away, m.imps_home, m.imps_away, m.boards)
+                             for m in self.matches if m.round <= last]
+        rows += [(team, None) for round_no, team in sorted(self.byes.items())
+                 if round_no <= last and round_no in begun]
+        return rows
+
+    def standings(self, through: int | None = None) -> list[TeamStanding]:
+        """The standings after round ``through`` (by default: everything played)."""
+        return team_standings(self.rows(through), bye_vp=self.bye_vp)
+
+    def played(self) -> list[Pairing]:
+        """Every match so far as (home, away), byes as (team, None): a Swiss draw's history."""
+        return [(home, away) for home, away, *_ in self.rows()]
+
+
+def team_event(boards: Iterable[Sequence[object]], byes: Mapping[int, int] | None = None,
+               *, bye_vp: object = BYE_VP) -> TeamEventScore:
+    """Score a team event from its boards, each (round, home, away, board, open room,
+    closed room), and each round's bye (``{round: team}``): every match's IMPs and VPs,
+    and the standings of :func:`team_standings`.
+
+    >>> from xlbridge.engine import parse_played
+    >>> four, down = parse_played("4SN="), parse_played("4SN-1")
+    >>> event = team_event([(1, 1, 2, 1, four, down), (1, 1, 2, 2, down, down)], {1: 3}, bye_vp=14)
+    >>> [(m.home, m.away, m.imps_home, m.imps_away, m.vp_home) for m in event.matches]
+    [(1, 2, 10, 0, 16.46)]
+    >>> [(s.place, s.team, s.vp) for s in event.standings()]
+    [('1', 1, 16.46), ('2', 3, 14.0), ('3', 2, 3.54)]
+    """
+    bye = bye_points(bye_vp)
+    if byes is not None and not isinstance(byes, Mapping):
+        raise BridgeInputError(f"byes {describe(byes)}: must map each round to its bye team")
+    rests = {whole_number(r, "round", 1): whole_number(t, "bye team", 1) for r, t in (byes or {}).items()}
+    totals: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for row in column_of(boards, "boards"):
+        round_cell, home_cell, away_cell, board_cell, open_room, closed_room = _row(row, 6, "board")
+        round_no, home, away = (whole_number(value, what, 1) for value, what in
+                                ((round_cell, "round"), (home_cell, "home team"), (away_cell, "away team")))
+        board = whole_number(board_cell, "board", 1)
+        margin = BoardIMPs(board, _room_score(_room(open_room, board, "open"), board),
+                           _room_score(_room(closed_room, board, "closed"), board)).imps
+        total = totals[round_no, home, away]
+        total[0] += max(margin, 0)
+        total[1] += max(-margin, 0)
+        total[2] += 1
+    matches = tuple(EventMatch(r, h, a, won, lost, n) for (r, h, a), (won, lost, n) in sorted(totals.items()))
+    return TeamEventScore(matches, rests, bye)

@@ -1,25 +1,42 @@
-"""Output formats of a scored event (a :class:`~xlbridge.director.report.PairsReport`,
-:class:`~xlbridge.director.report.TeamsReport` or, for text and CSV,
-:class:`~xlbridge.director.teams_event.TeamEventReport`): one module each, with the same
-small interface, ``dumps(report) -> str`` and ``dump(report, fp)``.
+"""How a scored event (:mod:`xlbridge.event`: a pairs event or traveller, a team match, a
+team event) is shown or exchanged, one module each. Nothing here scores: the figures are
+the engine's, carried by the report.
 
 - :mod:`.text`: what ``xlbridge report`` prints;
 - :mod:`.csv`: ``xlbridge report --csv``;
-- :mod:`.html`: the results web page (``xlbridge export --html``);
-- :mod:`.pbn`: a PBN 2.1 results file (``--pbn``), which ``xlbridge import`` also reads;
-- :mod:`.usebio`: USEBIO 1.2 XML (``--usebio``), which ``xlbridge import`` also reads.
+- :mod:`.printout`: the notice-board printout, ``xlbridge report --pdf``;
+- the exchange formats, each a registered :class:`~.format.Format` (:data:`FORMATS`):
+  :mod:`.pbn` (PBN 2.1), :mod:`.usebio` (USEBIO 1.2 XML), which ``xlbridge import`` also
+  reads, and :mod:`.html` (the results web page).
 
-The readers (``loads(text) -> Imported``) share :mod:`.results`.
+The readers share :mod:`.results`. Adding a format is adding its module, which declares
+its ``FORMAT``, and its entry in :data:`FORMATS`.
 """
 
 from __future__ import annotations
 
-from . import csv, html, pbn, text, usebio
+from pathlib import Path
 
-FORMATS = {"html": html, "pbn": pbn, "usebio": usebio}
-"""Each format's module, by the name ``xlbridge export`` knows it by (``--html`` ...)."""
+from . import csv, html, pbn, printout, text, usebio
+from .format import Format
 
-READERS = {"pbn": pbn, "usebio": usebio}
+FORMATS: dict[str, Format] = {found.name: found for found in (pbn.FORMAT, usebio.FORMAT, html.FORMAT)}
+"""Every exchange format by the name ``xlbridge export`` knows it by (``--pbn`` ...), in that order."""
+
+READERS: dict[str, Format] = {name: found for name, found in FORMATS.items() if found.reads}
 """The formats ``xlbridge import`` reads, by name."""
 
-__all__ = ["FORMATS", "READERS", "csv", "html", "pbn", "text", "usebio"]
+
+def detect(path: Path, head: bytes) -> Format:
+    """The reader for a file: by its extension, else by its first bytes.
+
+    >>> detect(Path("a.PBN"), b"").name, detect(Path("results.txt"), b'  <?xml version="1.0"?>').name
+    ('pbn', 'usebio')
+    """
+    by_name = [found for found in READERS.values() if found.named(path)]
+    if by_name:
+        return by_name[0]
+    return next(found for found in READERS.values() if found.sniff is not None and found.sniff(head))
+
+
+__all__ = ["FORMATS", "READERS", "Format", "csv", "detect", "html", "pbn", "printout", "text", "usebio"]

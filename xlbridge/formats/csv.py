@@ -4,8 +4,8 @@ A pairs event gives its ranking (field, place, pair, names, then MP, top and per
 IMPs and IMPs a board, and boards); a traveller its results with scores and matchpoints;
 a team match a row a board, then the totals and the VPs; a team event its standings.
 
-    >>> from xlbridge.director import report, sample
-    >>> dumps(report.score_pairs(sample.pairs_event())).splitlines()[0]
+    >>> from xlbridge.event import sample, score_pairs
+    >>> dumps(score_pairs(sample.pairs_event())).splitlines()[0]
     'Field,Place,Pair,Names,MP,Top,Percent,Boards'
 """
 
@@ -15,8 +15,7 @@ import csv
 import io
 from typing import TextIO
 
-from ..director.report import PairsReport, TeamsReport
-from ..director.teams_event import TeamEventReport
+from ..event import PairsReport, TeamEventReport, TeamsReport
 from .text import Report, blank, points_text, standing_rows
 
 

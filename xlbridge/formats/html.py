@@ -7,8 +7,8 @@ match's page has the match board by board and its result; a team event's the sta
 and each round's matches. The figures are the engine's (:func:`xlbridge.engine.pairs_event`
 or :func:`xlbridge.engine.team_standings` through the report), never recomputed.
 
-    >>> from xlbridge.director import report, sample
-    >>> page = dumps(report.score_pairs(sample.pairs_event()))
+    >>> from xlbridge.event import sample, score_pairs
+    >>> page = dumps(score_pairs(sample.pairs_event()))
     >>> page.startswith("<!DOCTYPE html>"), 'href="#board-27"' in page, 'id="board-27"' in page
     (True, True, True)
 """
@@ -19,9 +19,10 @@ import html
 from collections.abc import Iterable
 from typing import TextIO
 
-from ..director.report import PairsReport, TeamsReport, describe_play, scoring_text
-from ..director.teams_event import TeamEventReport
+from ..event import PairsReport, TeamEventReport, TeamsReport
+from .format import Format
 from .text import STANDING_HEADER, points_text, ranking_rows, signed, standing_rows
+from .words import describe_play, scoring_text
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -146,3 +147,8 @@ def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
 def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> None:
     """Write the page to an open text file."""
     fp.write(dumps(report))
+
+
+FORMAT = Format("html", "a web page", "one self-contained page: the ranking(s) with a link to every board's "
+                "traveller, readable on a phone and printable; a team event's standings and rounds",
+                (".html", ".htm"), dumps)

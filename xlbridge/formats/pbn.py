@@ -13,8 +13,8 @@ the score columns (``^60%`` and ``^40%``) and before its points; a board not pla
 table is contract ``NP``. The Scoring tag names the method with the standard's modifiers
 (:func:`scoring_tag`). The figures are the engine's (through the report), never recomputed.
 
-    >>> from xlbridge.director import report, sample
-    >>> text = dumps(report.score_pairs(sample.pairs_event()))
+    >>> from xlbridge.event import sample, score_pairs
+    >>> text = dumps(score_pairs(sample.pairs_event()))
     >>> text.count('[Board "'), '[TotalScoreTable "Rank\\\\2R;PairId\\\\2R;Names\\\\40L;' in text
     (27, True)
     >>> imported = loads(text)
@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from .. import __version__
-from ..director.report import PairsReport, TeamsReport
 from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, parse_contract
 from ..engine.pairs import PairTotal, RowPoints
+from ..event import PairsReport, TeamsReport
+from .format import Format
 from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
 from .text import points_text
 
@@ -46,8 +47,8 @@ def scoring_tag(report: PairsReport) -> str:
     (``MP1`` 2/1/0, ``MP2`` 1/½/0; ``Cross`` summed, ``Cross2`` divided by the number of
     comparisons; ``Butler-2``: the datum leaves out the two extreme scores).
 
-    >>> from xlbridge.director import report, sample
-    >>> scoring_tag(report.score_pairs(sample.pairs_event()))
+    >>> from xlbridge.event import sample, score_pairs
+    >>> scoring_tag(score_pairs(sample.pairs_event()))
     'MP;MP1'
     """
     scored = report.scored
@@ -388,10 +389,13 @@ def _cell(found: Table, values: list[str], *names: str) -> str | None:
     return None if where is None else values[where]
 
 
-def loads(text: str) -> Imported:
+def loads(data: str | bytes) -> Imported:
     """Read a PBN results file: its pairs, names, every ScoreTable line, the scoring and the
-    published totals. Raises :class:`ResultsFileError` naming the board and line."""
-    check_size(text)
+    published totals. Raises :class:`ResultsFileError` naming the board and line.
+
+    Bytes are UTF-8 (with or without a BOM), else Latin-1 as older programs write."""
+    check_size(data)
+    text = data if isinstance(data, str) else _decoded(data)
     builder = EventBuilder()
     scoring: Scoring | None = None
     totals: Table | None = None
@@ -437,6 +441,22 @@ def loads(text: str) -> Imported:
     return builder.build()
 
 
+def _decoded(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def sniff(head: bytes) -> bool:
+    """Whether a file's first bytes may be PBN: anything that is not XML.
+
+    >>> sniff(b'% PBN 2.1'), sniff(b'  <?xml version="1.0"?>')
+    (True, False)
+    """
+    return not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+
+
 def _modifiers(builder: EventBuilder, value: str) -> None:
     """The Scoring tag's modifiers xlbridge scores by: ``MP2`` (the 1/½/0 scale), and for
     cross-IMPs ``Cross`` (summed) or ``Cross1``/``Cross2`` (averaged)."""
@@ -468,3 +488,7 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
                      published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number)
     if {"NS", "EW"} <= directions:
         builder.fields = 2
+
+
+FORMAT = Format("pbn", "a PBN 2.1 results file", "a ScoreTable per board and the TotalScoreTable",
+                (".pbn",), dumps, loads, sniff)

@@ -3,7 +3,7 @@ with the figures the file published, the error naming board and line, the size b
 and turning one traveller line's texts into a checked :class:`PairResult`.
 
 Files from other programs are untrusted: every value is parsed here, at the edge, into
-the immutable values of :mod:`xlbridge.director.model`; anything the engine would refuse
+the immutable values of :mod:`xlbridge.event`; anything the engine would refuse
 is refused now, with the board and line it came from.
 """
 
@@ -14,10 +14,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..director.model import Pair, PairResult, PairsEvent, Play
 from ..engine import BridgeInputError, Scoring, is_not_played, parse_contract
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
+from ..event import Pair, PairResult, PairsEvent, Play
 
 MAX_BYTES = 5_000_000
 """The largest results file read (5 MB: a big club session is well under 1 MB)."""

@@ -1,8 +1,8 @@
 """Terminal text: what ``xlbridge report`` prints for a scored pairs event, traveller,
 team match or team event.
 
-    >>> from xlbridge.director import report, sample
-    >>> print(dumps(report.score_pairs(sample.pairs_event())).splitlines()[0])
+    >>> from xlbridge.event import sample, score_pairs
+    >>> print(dumps(score_pairs(sample.pairs_event())).splitlines()[0])
     Tuesday Pairs, 2024-11-26: 18 pairs, 27 boards, matchpoints 2/1/0
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..director.report import PairsReport, TeamsReport, describe_play, scoring_text
-from ..director.teams_event import TeamEventReport
 from ..engine import PairTotal, TeamStanding
+from ..event import PairsReport, TeamEventReport, TeamsReport
+from .words import describe_play, scoring_text
 
 Report = PairsReport | TeamsReport | TeamEventReport
 """What a format writes: a scored pairs event (or traveller), team match or team event."""

@@ -15,8 +15,8 @@ club programs write it; a board not played at a table is ``SCORE`` ``NP``.
 
 Written with :mod:`xml.etree` (text is escaped), read with :mod:`defusedxml`.
 
-    >>> from xlbridge.director import report, sample
-    >>> text = dumps(report.score_pairs(sample.pairs_event()))
+    >>> from xlbridge.event import sample, score_pairs
+    >>> text = dumps(score_pairs(sample.pairs_event()))
     >>> '<EVENT EVENT_TYPE="MP_PAIRS">' in text, text.count("<TRAVELLER_LINE>")
     (True, 243)
     >>> imported = loads(text)
@@ -36,10 +36,10 @@ import defusedxml
 import defusedxml.ElementTree as safe_xml
 
 from .. import __version__
-from ..director.model import Play
-from ..director.report import PairsReport, TeamsReport
 from ..engine import Adjusted, Scoring, is_not_played, parse_contract
 from ..engine.pairs import PairTotal, RowPoints
+from ..event import PairsReport, Play, TeamsReport
+from .format import Format
 from .results import (
     EventBuilder,
     Imported,
@@ -357,3 +357,16 @@ def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, numbe
         contract = score  # A6040, NP: the line has no played contract
     builder.line(board or "", _child(line, "NS_PAIR_NUMBER"), _child(line, "EW_PAIR_NUMBER"), contract,
                  _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number)
+
+
+def sniff(head: bytes) -> bool:
+    """Whether a file's first bytes may be USEBIO: XML.
+
+    >>> sniff(b'  <?xml version="1.0"?>'), sniff(b'% PBN 2.1')
+    (True, False)
+    """
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+
+
+FORMAT = Format("usebio", "USEBIO 1.2 XML", "for results sites and national bodies",
+                (".xml", ".usebio"), dumps, loads, sniff)

@@ -7,11 +7,13 @@
     >>> book.sheetnames, "ScoreNS" in book.defined_names
     (['Tuloslappu', 'Lookup'], True)
 
-Each template is one module of this package defining ``build(book, **options)`` (its
-labels are in the catalog, see :mod:`.i18n`), which lays its cells out on a
-:class:`~.book.Book`; adding a template is adding its module and its row to
-:data:`.kinds.KINDS` (:data:`TEMPLATES` are their names). :func:`write_named` and
-:func:`read_named` fill and read a template through its defined names.
+Each template is one module of this package that declares its ``NAME``, its ``POSITION``
+in the list, its defined names (``INPUTS``, ``SETUP``, ``SIGNATURE``) and
+``build(book, **options)``, which lays its cells out on a :class:`~.book.Book` (its labels
+are in the catalog, see :mod:`.i18n`). Adding a template is adding its module: the
+package finds it (:data:`TEMPLATES`). :func:`write_named` and :func:`read_named` fill and
+read a template through its defined names. What a filled book is, is
+:mod:`xlbridge.kinds`' business.
 """
 
 from __future__ import annotations
@@ -19,30 +21,45 @@ from __future__ import annotations
 import datetime
 import importlib
 import os
+import pkgutil
 from pathlib import Path
+from types import ModuleType
 
 from openpyxl import Workbook
 
 from ..engine import OptionError
+from ..files import OutputExistsError, save
 from .book import Book
-from .files import WorkbookExistsError, save
 from .i18n import LANGUAGES, language
-from .kinds import TEMPLATES
 from .names import named_cells, read_named, write_named
 from .page import PAPERS, paper_name
 
 __all__ = [
-    "LANGUAGES", "PAPERS", "TEMPLATES", "Book", "WorkbookExistsError", "build", "file_name",
-    "named_cells", "read_named", "save", "write_named", "write_set",
+    "LANGUAGES", "PAPERS", "TEMPLATES", "Book", "build", "file_name", "named_cells", "read_named",
+    "save", "template", "write_named", "write_set",
 ]
 
 
+def _templates() -> dict[str, ModuleType]:
+    """Every template module of this package (one that declares its ``NAME``), in order."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f".{info.name}", __name__)
+        if isinstance(getattr(module, "NAME", None), str) and hasattr(module, "build"):
+            found.append(module)
+    return {module.NAME: module for module in sorted(found, key=lambda module: module.POSITION)}
 
-def template(name: str):
-    """The module of template ``name``."""
-    if name not in TEMPLATES:
+
+_TEMPLATES = _templates()
+TEMPLATES: tuple[str, ...] = tuple(_TEMPLATES)
+"""The templates' names, in the order ``xlbridge workbooks`` writes them."""
+
+
+def template(name: str) -> ModuleType:
+    """The module of template ``name``; an :class:`OptionError` names the choices."""
+    if name not in _TEMPLATES:
         raise OptionError(f"template {name!r}: must be one of {', '.join(TEMPLATES)}")
-    return importlib.import_module(f".{name.replace('-', '_')}", __name__)
+    return _TEMPLATES[name]
 
 
 def build(name: str, *, lang: str = "en", paper: str = "A4", event: str | None = None,
@@ -68,7 +85,7 @@ def write_set(out_dir: str | os.PathLike[str], *, lang: str = "en", paper: str =
     """Write every template (or ``names``) into ``out_dir``; return the files written.
 
     Without ``force`` nothing is written when any target exists
-    (:class:`WorkbookExistsError` names them all).
+    (:class:`~xlbridge.files.OutputExistsError` names them all).
     """
     lang, paper = language(lang), paper_name(paper)
     chosen = TEMPLATES if names is None else tuple(names)
@@ -78,7 +95,7 @@ def write_set(out_dir: str | os.PathLike[str], *, lang: str = "en", paper: str =
     targets = [folder / file_name(name) for name in chosen]
     existing = [str(t) for t in targets if t.exists()]
     if existing and not force:
-        raise WorkbookExistsError(
+        raise OutputExistsError(
             f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''} "
             "(they may hold results); use --force to replace them"
         )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from openpyxl.styles import Border, Side
 
-from ..engine import SEATS, Fit, chicago_dealer, chicago_vul, compensation
+from ..engine import SEATS, Fit, OptionError, chicago_dealer, chicago_vul, compensation
 from ..engine import Side as BridgeSide
 from ..engine.chicago import VARIANTS
 from ..engine.compensation import FITS, LOWEST_HCP
@@ -24,6 +24,17 @@ from . import formulas as f
 from . import styles
 from .book import Book, Rule
 from .rubber import coded_status, exact_index
+
+NAME = "chicago"
+"""The template's name: its file is ``chicago.xlsx``, its labels' namespace in the catalog."""
+POSITION = 60
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("Contract", "Declarer", "Tricks", "HCP", "Fit", "ChicagoCycle")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset({"Contract", "Declarer", "Tricks", "HCP", "Fit"})
+"""The defined names that tell a filled book of this template."""
 
 ROUNDS = 8
 FIRST = 8  # first deal row
@@ -81,9 +92,9 @@ def build(book: Book, *, rounds: int = ROUNDS, cycle: str = "standard",
     """Lay out ``rounds`` rounds of four deals (1-25) with the vulnerability ``cycle``;
     ``ns``/``ew`` prefill the players."""
     if not 1 <= rounds <= 25:
-        raise ValueError(f"rounds {rounds}: must be 1-25")
+        raise OptionError(f"rounds {rounds}: must be 1-25")
     if cycle not in VARIANTS:
-        raise ValueError(f"cycle {cycle!r}: must be one of {', '.join(VARIANTS)}")
+        raise OptionError(f"cycle {cycle!r}: must be one of {', '.join(VARIANTS)}")
     t = book.t
     for table in ("contracts", "scores", "seats", "imps"):
         book.lookup.need(table)

@@ -31,12 +31,25 @@ from collections.abc import Iterable
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..engine import MITCHELL, Movement, board_dealer, board_vul
+from ..engine import MITCHELL, Movement, OptionError, board_dealer, board_vul
 from . import cards, styles
 from . import formulas as f
 from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
 from .names import set_value
+
+NAME = "pairs"
+"""The template's name: its file is ``pairs.xlsx``, its labels' namespace in the catalog."""
+POSITION = 20
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("Board", "NS", "EW", "Contract", "Declarer", "Tricks")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName", "Scoring",
+         "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "BoardSlots", "RoundNo", "TableNo",
+         "MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset({*INPUTS, "RankPair"})
+"""The defined names that tell a filled book of this template."""
 
 TABLES = 30
 BOARDS = 36
@@ -68,7 +81,7 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
         if pairs is None:
             pairs = [(number, None) for number in movement.pair_numbers]
     if not 1 <= tables <= 60 or not 1 <= boards <= 99:
-        raise ValueError(f"tables {tables}, boards {boards}: must be 1-60 and 1-99")
+        raise OptionError(f"tables {tables}, boards {boards}: must be 1-60 and 1-99")
     for table in ("contracts", "scores", "seats", "cycle", "flags", "imps", "row_codes"):
         book.lookup.need(table)
     pair_list = (list(pairs) if pairs is not None

@@ -23,10 +23,21 @@ from __future__ import annotations
 
 from openpyxl.styles import Alignment
 
-from ..engine import pivot_schedule
+from ..engine import OptionError, pivot_schedule
 from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book, Rule
+
+NAME = "pivot"
+"""The template's name: its file is ``pivot.xlsx``, its labels' namespace in the catalog."""
+POSITION = 70
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("PlayerCount", "RoundNS", "RoundEW")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset({"Player", "PlayerNet"})
+"""The defined names that tell a filled book of this template."""
 
 ROUNDS = 15  # three cycles of five players, five of four
 MAX_ROUNDS = 60
@@ -60,9 +71,9 @@ def schedule_rows(players: int) -> list[list[int]]:
 def build(book: Book, *, rounds: int = ROUNDS, players: int = 4) -> None:
     """Lay out ``rounds`` rounds (1-60) for ``players`` players (4 or 5, prefilled)."""
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds {rounds}: must be 1-{MAX_ROUNDS}")
+        raise OptionError(f"rounds {rounds}: must be 1-{MAX_ROUNDS}")
     if players not in (4, 5):
-        raise ValueError(f"players {players}: must be 4 or 5")
+        raise OptionError(f"players {players}: must be 4 or 5")
     t = book.t
     for count in (4, 5):
         book.lookup.add(f"Pivot schedule, {count} players: N E S W"

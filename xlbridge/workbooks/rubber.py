@@ -37,6 +37,17 @@ from . import styles
 from .book import Book, Rule
 from .lookup import spellings
 
+NAME = "rubber"
+"""The template's name: its file is ``rubber.xlsx``, its labels' namespace in the catalog."""
+POSITION = 50
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("Contract", "Declarer", "Tricks", "Honours")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset(INPUTS)
+"""The defined names that tell a filled book of this template."""
+
 ABOVE_SLOTS = 12  # entries above the line each side shows
 GAMES = 3  # a rubber has at most three games
 GAME_SLOTS = 5  # each trick score is at least 20, so a side writes at most 5 per game

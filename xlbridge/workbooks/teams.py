@@ -17,10 +17,22 @@ from collections.abc import Callable
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..engine import OptionError
 from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book
 from .lookup import flag_code
+
+NAME = "teams"
+"""The template's name: its file is ``teams.xlsx``, its labels' namespace in the catalog."""
+POSITION = 30
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("Board", "OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate", "HomeTeam", "AwayTeam")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset(INPUTS)
+"""The defined names that tell a filled book of this template."""
 
 BOARDS = 64
 MAX_BOARD = 999
@@ -64,7 +76,7 @@ def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
     """Lay out a match of up to ``boards`` boards (1-64), numbered 1, 2, ...; the
     team names ``home`` and ``away`` prefill their cells."""
     if not 1 <= boards <= 64:
-        raise ValueError(f"boards {boards}: must be 1-64")
+        raise OptionError(f"boards {boards}: must be 1-64")
     t = book.t
     for table in ("contracts", "scores", "seats", "cycle", "imps", "flags"):
         book.lookup.need(table)

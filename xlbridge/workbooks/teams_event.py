@@ -32,12 +32,25 @@ from collections.abc import Sequence
 
 from openpyxl.utils import get_column_letter, quote_sheetname
 
-from ..engine import Pairing, round_robin, swiss_draw
+from ..engine import BYE_VP, OptionError, Pairing, round_robin, swiss_draw
 from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book, Rule
 from .names import set_value
 from .teams import room_columns
+
+NAME = "teams-event"
+"""The template's name: its file is ``teams-event.xlsx``, its labels' namespace in the catalog."""
+POSITION = 40
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("MatchRound", "MatchHome", "MatchAway", "Board", "OpenContract", "OpenDeclarer", "OpenTricks",
+          "ClosedContract", "ClosedDeclarer", "ClosedTricks")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate", "TeamCount", "RoundCount", "MatchBoards", "ByeVP", "EventFormat", "TeamNumber",
+         "TeamName", "RoundBye")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset(INPUTS)
+"""The defined names that tell a filled book of this template."""
 
 TEAMS = (3, 40)
 BOARDS = (1, 32)
@@ -66,17 +79,17 @@ def schedule(teams: int, rounds: int | None = None, *, swiss: bool = False) -> l
     """
     low, high = TEAMS
     if not low <= teams <= high:
-        raise ValueError(f"teams {teams}: must be {low}-{high}")
+        raise OptionError(f"teams {teams}: must be {low}-{high}")
     if not swiss:
         plan = round_robin(teams)
         if rounds is not None and rounds != len(plan):
-            raise ValueError(f"rounds {rounds}: a round robin of {teams} teams has {len(plan)} rounds")
+            raise OptionError(f"rounds {rounds}: a round robin of {teams} teams has {len(plan)} rounds")
         return plan
     if rounds is None:
-        raise ValueError("a Swiss needs its number of rounds")
+        raise OptionError("a Swiss needs its number of rounds")
     most = teams - 1 if teams % 2 == 0 else teams
     if not 1 <= rounds <= min(most, MAX_ROUNDS):
-        raise ValueError(f"rounds {rounds}: a Swiss of {teams} teams has 1-{min(most, MAX_ROUNDS)} rounds "
+        raise OptionError(f"rounds {rounds}: a Swiss of {teams} teams has 1-{min(most, MAX_ROUNDS)} rounds "
                          "(so that no two teams need meet twice)")
     return [swiss_draw(list(range(1, teams + 1)), [], round=1)] + [[] for _ in range(rounds - 1)]
 
@@ -88,7 +101,7 @@ def build(book: Book, *, teams: int = 8, rounds: int | None = None, boards: int 
     rounds. ``names`` prefill the teams' names, in number order."""
     low, high = BOARDS
     if not low <= boards <= high:
-        raise ValueError(f"boards {boards}: must be {low}-{high} a match")
+        raise OptionError(f"boards {boards}: must be {low}-{high} a match")
     plan = schedule(teams, rounds, swiss=swiss)
     for table in ("contracts", "scores", "seats", "cycle", "imps", "flags"):
         book.lookup.need(table)
@@ -171,7 +184,7 @@ def _setup(book: Book, layout: _Layout, plan: list[list[Pairing]], names: list[s
     book.event_inputs(ws, "C2", "D2:E2")
     fixed = styles.FIXED
     rows = ((3, "format", t("swiss") if layout.swiss else t("round_robin"), None),
-            (4, "teams", layout.teams, "TeamCount"),
+            (4, "team_count", layout.teams, "TeamCount"),
             (5, "rounds", layout.rounds, "RoundCount"),
             (6, "match_boards", layout.boards, "MatchBoards"))
     for row, key, value, name in rows:
@@ -182,7 +195,7 @@ def _setup(book: Book, layout: _Layout, plan: list[list[Pairing]], names: list[s
     book.put(ws, "J3", "Swiss" if layout.swiss else "RR", styles.HIDDEN)
     book.define("EventFormat", ws, "J3")
     book.merge(ws, "A7:B7", t("bye_vp"), label)
-    book.put(ws, "C7", 12, styles.INPUT.but(horizontal="left"))
+    book.put(ws, "C7", BYE_VP, styles.INPUT.but(horizontal="left"))
     book.define("ByeVP", ws, "C7")
     book.validate(ws, "C7", Rule("decimal", "0", "20", "between", t("err_bye_vp")))
     book.merge(ws, "D7:H7", t("bye_vp_note"), styles.NOTE.but(wrap=True))

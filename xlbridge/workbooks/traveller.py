@@ -14,9 +14,21 @@ Names: ``Board``* ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``ScoreNS``
 
 from __future__ import annotations
 
+from ..engine import OptionError
 from . import formulas as f
 from . import styles
 from .book import Book
+
+NAME = "traveller"
+"""The template's name: its file is ``traveller.xlsx``, its labels' namespace in the catalog."""
+POSITION = 10
+"""Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
+INPUTS = ("Board", "NS", "EW", "Contract", "Declarer", "Tricks")
+"""The defined names of what a director types, read back by ``check``."""
+SETUP = ("EventName", "EventDate", "MPScale")
+"""The Setup cells ``check`` reads (each optional)."""
+SIGNATURE = frozenset(INPUTS)
+"""The defined names that tell a filled book of this template."""
 
 TABLES = 30
 MAX_BOARD = 999
@@ -31,7 +43,7 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
           scale: int = 2) -> None:
     """Lay out the traveller for ``tables`` rows (1-99), prefilled with ``board``."""
     if not 1 <= tables <= 99:
-        raise ValueError(f"tables {tables}: must be 1-99")
+        raise OptionError(f"tables {tables}: must be 1-99")
     t = book.t
     for table in ("contracts", "scores", "seats", "cycle", "flags", "row_codes"):
         book.lookup.need(table)

@@ -181,7 +181,7 @@ LABELS: dict[str, dict[str, str]] = {
         "format": "Format",
         "swiss": "Swiss",
         "round_robin": "Round robin",
-        "teams": "Teams",
+        "team_count": "Teams",
         "rounds": "Rounds",
         "match_boards": "Boards a match",
         "bye_vp": "Bye VP",

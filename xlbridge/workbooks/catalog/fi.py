@@ -183,7 +183,7 @@ LABELS: dict[str, dict[str, str]] = {
         "format": "Muoto",
         "swiss": "Monrad (Swiss)",
         "round_robin": "Kaikki kaikkia vastaan",
-        "teams": "Joukkueita",
+        "team_count": "Joukkueita",
         "rounds": "Kierroksia",
         "match_boards": "Jakoja ottelussa",
         "bye_vp": "Vapaakierroksen VP",

@@ -188,7 +188,7 @@ LABELS: dict[str, dict[str, str]] = {
         "format": "Система",
         "swiss": "Швейцарская",
         "round_robin": "Круговая",
-        "teams": "Команд",
+        "team_count": "Команд",
         "rounds": "Туров",
         "match_boards": "Сдач в матче",
         "bye_vp": "VP за пропуск",

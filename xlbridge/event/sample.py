@@ -26,8 +26,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import SEATS, Contract, Doubling, Seat, Side, Strain, board_vul
+from ..engine import BYE_VP, SEATS, Contract, Doubling, Seat, Side, Strain, board_vul
 from .model import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
+from .scored import next_round, score_event
 
 SEED = 20241131
 """The demo's seed: the same sample every run."""
@@ -266,12 +267,10 @@ def team_event(seed: int = SEED + 2, rounds: int = 5, boards: int = 4, played: i
     """A Swiss of eight teams over ``rounds`` rounds of ``boards`` boards, the first
     ``played`` of them drawn and played: each round drawn by the engine from the
     standings so far, as ``xlbridge draw`` does, round ``r`` on boards (r-1)·B+1 … r·B."""
-    from .teams_event import next_round, score_event  # scoring sits above the sample
-
     rng = random.Random(seed)
     teams = {number: name for number, name in enumerate(TEAM_NAMES, start=1)}
     event = TeamEvent(name="Winter Swiss", date=DATE.isoformat(), swiss=True, teams=teams, rounds=rounds,
-                      match_boards=boards, bye_vp=12.0, byes={}, boards=())
+                      match_boards=boards, bye_vp=float(BYE_VP), byes={}, boards=())
     for _ in range(played):
         number, draw = next_round(score_event(event))
         numbers = range((number - 1) * boards + 1, number * boards + 1)

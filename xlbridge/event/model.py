@@ -1,8 +1,10 @@
 """The events a director scores, as plain immutable values.
 
 The sample generator produces them, the workbook reader reads them back from a
-filled template, and the report scores them with the engine. Contracts stay as
-the text a director types (``4SX``, ``PASS``); the engine parses them.
+filled template, the importers read them from other programs' files, and
+:mod:`.scored` scores them with the engine. A contract stays as the text a
+director types (``4SX``, ``PASS``), written back to a workbook as it is; its
+engine value is :attr:`Play.played`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..engine import BridgeInputError, is_not_played, parse_adjusted, parse_contract
+from ..engine import PASSED_OUT, BridgeInputError, Played, Seat, is_not_played, parse_adjusted, parse_contract
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,17 @@ class Play:
             return parse_contract(self.contract).passed_out
         except BridgeInputError:
             return False
+
+    @property
+    def played(self) -> Played:
+        """The result as the engine scores it (a passed-out board: PASS).
+
+        >>> str(Play("4SX", "N", 9).played), str(Play("PASS").played)
+        ('4SXN-1', 'PASS')
+        """
+        if self.passed_out:
+            return Played(PASSED_OUT)
+        return Played(parse_contract(self.contract).with_declarer(Seat.parse(self.declarer)), self.tricks or 0)
 
     @property
     def scored_otherwise(self) -> bool:

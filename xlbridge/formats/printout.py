@@ -1,4 +1,5 @@
-"""The notice-board printout: a report laid out as a one-sheet workbook to print.
+"""The notice-board printout (``xlbridge report --pdf``): a report laid out as a one-sheet
+workbook to print.
 
 The values are the engine's (written as plain numbers, no formulas), so the PDF
 LibreOffice prints from it shows exactly what ``xlbridge report`` computed.
@@ -12,10 +13,10 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..event import PairsReport, TeamEventReport, TeamsReport
 from ..workbooks import styles
 from ..workbooks.page import set_up
-from .report import PairsReport, TeamsReport, describe_play, scoring_text
-from .teams_event import TeamEventReport
+from .words import describe_play, scoring_text
 
 _FONT = styles.FONT  # the templates' font (LibreOffice prints Liberation Sans, metric-compatible)
 _TITLE = Font(name=_FONT, size=16, bold=True)
@@ -158,3 +159,13 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
     _table(sheet, 4, ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"], rows,
            [9, 8, 34, 10, 10, 9, 9, 11], [None, "0", None, "0", "0.00", "0", "0", "0.000"])
     return workbook
+
+
+def workbook(report: PairsReport | TeamsReport | TeamEventReport, paper: str = "A4") -> Workbook:
+    """The printout of any report: a pairs event's ranking, a traveller, a team match, a
+    team event's standings."""
+    if isinstance(report, TeamEventReport):
+        return event_printout(report, paper)
+    if isinstance(report, TeamsReport):
+        return teams_printout(report, paper)
+    return traveller_printout(report, paper) if report.is_traveller else pairs_printout(report, paper)

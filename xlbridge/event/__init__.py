@@ -1,0 +1,22 @@
+"""Events as values, below every view: what a director scores (:mod:`.model`: a pairs
+event, a team match, a team event, each result a :class:`Play`) and the engine's scoring of
+it (:mod:`.scored`: a report per event, plain data). The workbooks' reader
+(:mod:`xlbridge.kinds`), the sample generator and the importers produce events;
+:mod:`xlbridge.formats` shows the reports. This package imports only the engine.
+"""
+
+from .model import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
+from .scored import (
+    PairsReport,
+    ScoredBoard,
+    TeamEventReport,
+    TeamsReport,
+    next_round,
+    score_event,
+    score_pairs,
+    score_teams,
+)
+
+__all__ = ["EventBoard", "Pair", "PairResult", "PairsEvent", "PairsReport", "Play", "ScoredBoard", "TeamBoard",
+           "TeamEvent", "TeamEventReport", "TeamMatch", "TeamsReport", "next_round", "score_event", "score_pairs",
+           "score_teams"]

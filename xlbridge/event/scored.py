@@ -1,0 +1,213 @@
+"""A scored event: the event (:mod:`.model`) beside the engine's scoring of it, as plain
+data that :mod:`xlbridge.formats` shows (terminal text, CSV, web page, PBN, USEBIO, the
+printout). Nothing here renders text or computes a figure: every number comes from
+:mod:`xlbridge.engine` (:func:`~xlbridge.engine.pairs_event`,
+:func:`~xlbridge.engine.team_match`, :func:`~xlbridge.engine.team_event`) applied to
+the inputs, so a report is right even for a workbook that was never recalculated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import (
+    BridgeInputError,
+    EventMatch,
+    MatchScore,
+    Pairing,
+    PairTotal,
+    Side,
+    TeamEventScore,
+    TeamStanding,
+    pairs_event,
+    swiss_draw,
+    team_event,
+    team_match,
+)
+from ..engine import PairsEvent as ScoredEvent
+from .model import PairsEvent, Play, TeamEvent, TeamMatch
+
+# --- pairs -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairsReport:
+    """A pairs event and the engine's scoring of it (:func:`~xlbridge.engine.pairs_event`)."""
+
+    event: PairsEvent
+    scored: ScoredEvent
+
+    @property
+    def boards(self) -> int:
+        """How many boards have results."""
+        return len({result.board for result in self.event.results})
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Each pair's names, by number."""
+        return {pair.number: pair.names for pair in self.event.pairs}
+
+    @property
+    def imps(self) -> bool:
+        """True for an IMP-scored event (cross-IMPs or Butler)."""
+        return self.scored.scoring.imps
+
+    @property
+    def empty(self) -> bool:
+        """True before the first result."""
+        return not self.event.results
+
+    @property
+    def is_traveller(self) -> bool:
+        """True for one board's traveller: results with no pair list."""
+        return not self.event.pairs
+
+    def rankings(self) -> list[tuple[str, list[PairTotal]]]:
+        """One ranking, or one per direction: (title, pairs best first); the title is
+        ``""`` for a one-field event, else ``North-South`` / ``East-West``."""
+        return [("" if field is None else _FIELD_TITLES[field], self.scored.ranking(field))
+                for field in self.scored.field_list]
+
+
+_FIELD_TITLES = {Side.NS: "North-South", Side.EW: "East-West"}
+
+
+def score_pairs(event: PairsEvent) -> PairsReport:
+    """Score the event with :func:`~xlbridge.engine.pairs_event`, the one place it is scored."""
+    scored = pairs_event([result.row for result in event.results], mpscale=event.scale,
+                         **event.options)
+    return PairsReport(event, scored)
+
+
+# --- teams -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    """One board of a team match: each room's result and NS score, and the home team's IMPs."""
+
+    board: int
+    open: Play
+    closed: Play
+    open_score: int
+    closed_score: int
+    imps: int
+
+
+@dataclass(frozen=True)
+class TeamsReport:
+    """A team match and the engine's scoring of it (:func:`~xlbridge.engine.team_match`)."""
+
+    match: TeamMatch
+    score: MatchScore
+
+    @property
+    def boards(self) -> tuple[ScoredBoard, ...]:
+        """Every board in board order, with the results that scored it."""
+        plays = {board.board: board for board in self.match.boards}
+        return tuple(ScoredBoard(b.board, plays[b.board].open, plays[b.board].closed, b.open_score,
+                                 b.closed_score, b.imps) for b in self.score.boards)
+
+    @property
+    def empty(self) -> bool:
+        """True before the first board."""
+        return not self.match.boards
+
+    @property
+    def imps_home(self) -> int:
+        """IMPs won by the home team (the sum of its positive board IMPs)."""
+        return self.score.imps_home
+
+    @property
+    def imps_away(self) -> int:
+        """IMPs won by the away team."""
+        return self.score.imps_away
+
+    @property
+    def margin(self) -> int:
+        """The home team's net IMPs (``TotalIMPs`` in the template)."""
+        return self.score.margin
+
+    @property
+    def verdict(self) -> str:
+        """Who won, in words: ``Espoo Aces win by 2 IMPs`` or ``Drawn match``."""
+        if self.margin == 0:
+            return "Drawn match"
+        winner = self.match.home if self.margin > 0 else self.match.away
+        return f"{winner} win by {abs(self.margin)} IMP{'s' if abs(self.margin) != 1 else ''}"
+
+    @property
+    def vp_home(self) -> float:
+        """The home team's victory points (WBF 20-VP scale for the boards played)."""
+        return self.score.vps[0]
+
+    @property
+    def vp_away(self) -> float:
+        """The away team's victory points."""
+        return self.score.vps[1]
+
+
+def score_teams(match: TeamMatch) -> TeamsReport:
+    """Score the match with :func:`~xlbridge.engine.team_match`: the home team sits NS in
+    the open room and EW in the closed room."""
+    return TeamsReport(match, team_match((b.board, b.open.played, b.closed.played) for b in match.boards))
+
+
+# --- a team event ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamEventReport:
+    """A team event and the engine's scoring of it (:func:`~xlbridge.engine.team_event`):
+    every match, the byes of the rounds begun, the standings."""
+
+    event: TeamEvent
+    score: TeamEventScore
+
+    @property
+    def matches(self) -> tuple[EventMatch, ...]:
+        """Every match with a board played, by round."""
+        return self.score.matches
+
+    @property
+    def rounds_begun(self) -> list[int]:
+        """The rounds with a board played, in order."""
+        return self.score.rounds_begun
+
+    @property
+    def empty(self) -> bool:
+        """True before the first board."""
+        return not self.score.matches
+
+    def standings(self, through: int | None = None) -> list[TeamStanding]:
+        """The standings after round ``through`` (by default: everything played)."""
+        return self.score.standings(through)
+
+    def played(self) -> list[Pairing]:
+        """Every match so far as (home, away), byes as (team, None): a Swiss draw's history."""
+        return self.score.played()
+
+    def name(self, team: int) -> str:
+        """The team's name, or ``Team 3`` when it has none."""
+        return self.event.teams.get(team) or f"Team {team}"
+
+
+def score_event(event: TeamEvent) -> TeamEventReport:
+    """Score the event with :func:`~xlbridge.engine.team_event`, with the book's bye VPs."""
+    boards = ((b.round, b.home, b.away, b.board, b.open.played, b.closed.played) for b in event.boards)
+    return TeamEventReport(event, team_event(boards, event.byes, bye_vp=event.bye_vp))
+
+
+def next_round(report: TeamEventReport) -> tuple[int, list[Pairing]]:
+    """The Swiss's next round and its draw, from the standings so far.
+
+    Raises :class:`BridgeInputError` when every round is already played or begun.
+    """
+    begun = report.rounds_begun
+    number = (max(begun) if begun else 0) + 1
+    if number > report.event.rounds:
+        raise BridgeInputError(f"all {report.event.rounds} rounds have results; there is no round to draw")
+    standings = [s.team for s in report.standings()]
+    teams = sorted(report.event.teams) or list(range(1, len(standings) + 1))
+    order = standings + [t for t in teams if t not in standings]
+    return number, swiss_draw(order, report.played(), round=number)

@@ -1,0 +1,95 @@
+"""The kinds of workbook xlbridge knows, listed once in :data:`KINDS` (python-chess's
+variant pattern: one class a kind, in a module of its own, behaviour as methods).
+
+A kind knows its template (the generator in :mod:`xlbridge.workbooks`, which declares the
+defined names), how to check a filled book and read its event, how to fill a template with
+an event, how to score it (:mod:`xlbridge.event`) and which formats export it. Everything
+that needs to know the kinds iterates :data:`KINDS` or asks a book's kind; adding a kind is
+adding its module and its entry here.
+
+    >>> [kind.name for kind in KINDS]
+    ['traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot']
+    >>> detect({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair"}).title
+    'pairs event'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..director.names import NamedCells, NamedRangeError, defined_names
+from ..director.safe_open import UnreadableWorkbook, load
+from ..engine import OptionError
+from .base import Checked, FilledBook, Kind
+from .home import ChicagoKind, PivotKind, RubberKind
+from .pairs import PairsKind, TravellerKind
+from .teams import TeamsKind
+from .teams_event import TeamEventKind
+
+TRAVELLER, PAIRS, TEAMS, TEAM_EVENT = TravellerKind(), PairsKind(), TeamsKind(), TeamEventKind()
+RUBBER, CHICAGO, PIVOT = RubberKind(), ChicagoKind(), PivotKind()
+
+KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, TEAMS, TEAM_EVENT, RUBBER, CHICAGO, PIVOT)
+"""Every kind, in the order the templates are listed."""
+
+__all__ = ["CHICAGO", "KINDS", "PAIRS", "PIVOT", "RUBBER", "TEAMS", "TEAM_EVENT", "TRAVELLER", "Checked",
+           "FilledBook", "Kind", "NotOurWorkbook", "check", "detect", "kind", "read"]
+
+
+class NotOurWorkbook(UnreadableWorkbook):
+    """A readable workbook that is not one of the xlbridge templates."""
+
+
+def kind(name: str) -> Kind:
+    """The kind called ``name``; an :class:`OptionError` names the choices."""
+    for each in KINDS:
+        if each.name == name:
+            return each
+    raise OptionError(f"template {name!r}: must be one of {', '.join(k.name for k in KINDS)}")
+
+
+def detect(names: Iterable[str]) -> Kind | None:
+    """The kind a filled book with these defined names is: the one whose signature is
+    there and largest (a pairs event also has a traveller's names), or None."""
+    present = set(names)
+    found = [each for each in KINDS if each.signature <= present]
+    return max(found, key=lambda each: len(each.signature)) if found else None
+
+
+def read(path: str | os.PathLike[str]) -> FilledBook:
+    """Open ``path`` safely and read the inputs of the template it is.
+
+    Only inputs are read (contract, declarer, tricks, board and pair numbers, the setup
+    cells); formula outputs are never trusted, since a workbook written by openpyxl or
+    edited without recalculation carries no or stale cached values.
+
+    Raises :class:`UnreadableWorkbook` (one line) when the file cannot be read, and
+    :class:`NotOurWorkbook` when it is not an xlbridge template.
+    """
+    workbook = load(path)
+    try:
+        found = detect(defined_names(workbook))
+        if found is None:
+            raise NotOurWorkbook(
+                f"{path}: is a workbook, but not an xlbridge template (none of the defined names "
+                "Board, Contract, Declarer, Tricks ...); start from one written by "
+                "`xlbridge workbooks` or `xlbridge demo`"
+            )
+        try:
+            cells = NamedCells(workbook, (*found.inputs, *found.setup))
+        except NamedRangeError as error:
+            raise NotOurWorkbook(f"{path}: {error}") from None
+        except UnreadableWorkbook:
+            raise
+        except Exception as error:  # a damaged sheet part surfaces only when streamed
+            raise UnreadableWorkbook(f"{path}: is corrupted (a sheet cannot be read: {error})") from None
+    finally:
+        workbook.close()
+    return FilledBook(Path(path), found, cells)
+
+
+def check(book: FilledBook) -> Checked:
+    """Check a filled book as its kind does: the problems, each at its cell, and the event."""
+    return book.kind.check(book)

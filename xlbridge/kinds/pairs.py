@@ -1,0 +1,399 @@
+"""Pairs events and travellers (pairs.xlsx, traveller.xlsx): the check, the fill and the
+scoring of a book, and the words for it.
+
+A traveller is one board's results of a pairs event: it is checked the same way, with its
+board number in one cell and no pair list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openpyxl import Workbook
+
+from .. import workbooks
+from ..director.cells import (
+    Problems,
+    board_number,
+    count_of,
+    describe_numbers,
+    in_use,
+    mp_scale_of,
+    pair_number,
+    read_play,
+    rows_of,
+    text_of,
+)
+from ..director.names import Cell, NamedCells
+from ..engine import OptionError
+from ..engine.numeric import whole_number
+from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
+from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
+from ..workbooks import pairs as pairs_template
+from ..workbooks import traveller as traveller_template
+from .base import Checked, FilledBook, Kind, event_date, play_columns, set_named
+
+
+class PairsKind(Kind):
+    """A pairs event: pairs, every result in long form, a ranking (pairs.xlsx)."""
+
+    template = pairs_template
+    title = "pairs event"
+    plural = "pairs events"
+    exports = ("pbn", "usebio", "html")
+
+    def check(self, book: FilledBook) -> Checked:
+        return check_pairs(book)
+
+    def score(self, event: PairsEvent) -> PairsReport:
+        return score_pairs(event)
+
+    def summary(self, checked: Checked) -> str:
+        event = checked.event
+        assert isinstance(event, PairsEvent)
+        if not event.pairs:  # results only
+            return f"{self.title}, {len(event.results)} results"
+        playing = {number for r in event.results for number in (r.ns, r.ew) if number is not None}
+        return f"{self.title}, {len(playing)} pairs, {len(event.results)} results"
+
+    def fill(self, event: PairsEvent, *, lang: str = "en", paper: str = "A4", fit: bool = False) -> Workbook:
+        return pairs_workbook(event, lang=lang, paper=paper, fit=fit)
+
+
+class TravellerKind(Kind):
+    """One board's traveller: its results, scores and matchpoints (traveller.xlsx)."""
+
+    template = traveller_template
+    title = "traveller"
+    plural = "travellers"
+
+    def check(self, book: FilledBook) -> Checked:
+        return check_pairs(book, traveller=True)
+
+    def score(self, event: PairsEvent) -> PairsReport:
+        return score_pairs(event)
+
+    def summary(self, checked: Checked) -> str:
+        assert isinstance(checked.event, PairsEvent)
+        return f"{self.title}, {len(checked.event.results)} results"
+
+
+def _pairs(problems: Problems, cells: NamedCells) -> tuple[Pair, ...]:
+    """The event's pair list from ``PairNumber``/``PairName`` (empty when absent)."""
+    pairs: dict[int, Pair] = {}
+    names = cells.column("PairName")
+    for index, cell in enumerate(cells.column("PairNumber")):
+        if cell.blank:
+            continue
+        number = problems.parse(cell, pair_number)
+        if number is None:
+            continue
+        if number in pairs:
+            problems.add(cell, f"pair {number} is listed twice")
+            continue
+        name = names[index].value if index < len(names) else None
+        pairs[number] = Pair(number, "" if name is None else str(name).strip())
+    return tuple(sorted(pairs.values(), key=lambda pair: pair.number))
+
+
+# The Setup options of pairs.xlsx: defined name, pairs_event keyword, parser.
+OPTIONS = (
+    ("Scoring", "scoring", Scoring.parse),
+    ("CrossIMPsMode", "crossimps", lambda v: "average" if cross_imps_mode(v) else "total"),
+    ("UseNeuberg", "neuberg", lambda v: yes_no(v, "Neuberg")),
+    ("ExpectedResults", "expected", lambda v: whole_number(v, "expected results", 1)),
+    ("SessionRule", "session_rule", lambda v: yes_no(v, "session rule")),
+    ("Fields", "fields", fields_count),
+)
+
+
+def _options(problems: Problems, cells: NamedCells) -> dict[str, object]:
+    """The scoring options typed on Setup (blank: the default), as pairs_event's keywords."""
+    options: dict[str, object] = {}
+    for name, keyword, parser in OPTIONS:
+        cell = cells.cell(name)
+        if cell is None or cell.blank:
+            continue
+        value = problems.parse(cell, parser)
+        if value is not None:
+            options[keyword] = value
+    return options
+
+
+def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
+    """Check a pairs event (or, with ``traveller``, a one-board traveller) and read its results."""
+    problems = Problems()
+    cells = book.cells
+    pairs = () if traveller else _pairs(problems, cells)
+    known = {pair.number for pair in pairs}
+    scale = mp_scale_of(problems, cells)
+    options = {} if traveller else _options(problems, cells)
+    board_count = count_of(problems, cells, "BoardCount", "boards")
+    board_cell = cells.cell("Board") if traveller else None
+    traveller_board = None
+    if board_cell is not None and not board_cell.blank:
+        traveller_board = problems.parse(board_cell, board_number)
+    elif board_cell is not None and in_use(cells.column("Contract")):
+        problems.add(board_cell, "no board number")
+    names = traveller_template.INPUTS[1:] if traveller else pairs_template.INPUTS
+    plan = None if traveller else _movement(cells)
+    if plan is not None:
+        names = (*names, "RoundNo", "TableNo")
+    results: list[PairResult] = []
+    seats: list[_Seating] = []
+    pending: list[str] = []
+    present: set[tuple[object, ...]] = set()
+    for row in rows_of(problems, cells, names):
+        if plan is not None:
+            row, placed = row[:6], row[6:]
+            if in_use(row):
+                present.add(tuple(_number(cell.value) for cell in row[:3]))
+            if in_use(row) and not in_use(row[3:6]):  # prefilled, not played yet
+                pending.append(_where(row[0], placed))
+                continue
+            if in_use(row):
+                _check_place(problems, plan, row, placed)
+        if not in_use(row):
+            continue
+        if traveller:
+            board_value = traveller_board
+            ns, ew, contract, declarer, tricks = row
+        else:
+            board, ns, ew, contract, declarer, tricks = row
+            board_value = None
+            if board.blank:
+                problems.add(board, "no board number")
+            else:
+                board_value = problems.parse(board, board_number)
+                if board_value is not None and board_count and board_value > board_count[0]:
+                    problems.add(board, f"board {board_value}: the event has {board_count[0]} "
+                                        f"boards ({board_count[1].address})")
+                    board_value = None
+        pair_numbers: list[int | None] = []
+        readable = True
+        if not traveller and ns.blank and ew.blank:
+            problems.add(ns, "no pair numbers (one may be blank: a pair from outside the event)")
+            readable = False
+        for cell, _side in ((ns, "NS"), (ew, "EW")):
+            if cell.blank:
+                pair_numbers.append(None)
+                continue
+            number = problems.parse(cell, pair_number)
+            readable = readable and number is not None
+            if number is not None and known and number not in known:
+                problems.add(cell, f"pair {number} is not in the event "
+                                   f"(the pair list has {describe_numbers(sorted(known))})")
+                readable = False
+            pair_numbers.append(number)
+        ns_number, ew_number = pair_numbers
+        if ns_number is not None and ns_number == ew_number:
+            problems.add(ew, f"NS and EW are both pair {ns_number}")
+            readable = False
+        play = read_play(problems, contract, declarer, tricks, codes=True)
+        if board_value is not None:
+            seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew, play))
+        if readable and board_value is not None and play is not None:
+            results.append(PairResult(board_value, ns_number, ew_number, play))
+    notes = _check_boards(problems, seats, cells, options)
+    if plan is not None:
+        notes += _missing(plan, present, pending)
+    event = PairsEvent(
+        name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
+        pairs=pairs, results=tuple(results), scale=scale, options=options,
+    )
+    return Checked(book, problems.sorted(), event, notes)
+
+
+# --- the movement a pairs workbook was written from --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """One table in one round of the workbook's movement (its Movement sheet)."""
+
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+    text: str
+
+
+def _movement(cells: NamedCells) -> dict[tuple[int, int], _Place] | None:
+    """The movement's rows by (round, table), or None for a book written without one."""
+    columns = [cells.column(name) for name in ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")]
+    if not columns[0]:
+        return None
+    plan = {}
+    for round_no, table, ns, ew, boards in zip(*columns, strict=False):
+        if round_no.blank or table.blank:
+            continue
+        first, _, last = str(boards.value).partition("-")
+        try:  # the sheet is protected: a row that does not read was edited by hand; pass it by
+            span = tuple(range(int(first), int(last or first) + 1))
+            plan[int(round_no.value), int(table.value)] = _Place(
+                None if ns.blank else int(ns.value), None if ew.blank else int(ew.value), span, str(boards.value))
+        except (TypeError, ValueError):
+            continue
+    return plan
+
+
+def _where(board: Cell, placed: Sequence[Cell]) -> str:
+    round_no, table = (cell.value for cell in placed)
+    return f"board {board.value} (round {round_no}, table {table})"
+
+
+def _check_place(problems: Problems, plan: dict[tuple[int, int], _Place], row: Sequence[Cell],
+                 placed: Sequence[Cell]) -> None:
+    """A row whose board or pairs contradict the movement at its round and table."""
+    round_cell, table_cell = placed
+    if round_cell.blank or table_cell.blank:
+        return  # a row typed by hand: nothing to compare with
+    try:
+        place = plan.get((int(round_cell.value), int(table_cell.value)))
+    except (TypeError, ValueError):
+        problems.add(round_cell, f"round {round_cell.value}, table {table_cell.value}: not whole numbers")
+        return
+    where = f"round {round_cell.value}, table {table_cell.value}"
+    if place is None:
+        problems.add(round_cell, f"{where}: not in the movement")
+        return
+    board, ns, ew = row[:3]
+    if place.ns is None or place.ew is None:
+        problems.add(board, f"board {board.value}, {where}: a sit-out in the movement (no board is played there)")
+        return
+    if board.value not in place.boards or ns.value != place.ns or ew.value != place.ew:
+        problems.add(board, f"board {board.value}, {where}: the movement has NS {place.ns} v EW {place.ew} "
+                            f"on board{'s' if len(place.boards) > 1 else ''} {place.text}")
+
+
+def _number(value: object) -> object:
+    """A cell's number as an int when it is whole (Excel stores 7 as 7.0)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _missing(plan: dict[tuple[int, int], _Place], present: set[tuple[object, ...]],
+             pending: list[str]) -> tuple[str, ...]:
+    """Notes: the movement's boards with no result yet (prefilled rows still blank) and
+    those no row has at all (board, NS and EW as the movement has them)."""
+    notes = []
+    gone = [f"board {board} (round {r}, table {t}: NS {place.ns} v EW {place.ew})"
+            for (r, t), place in sorted(plan.items()) if place.ns is not None and place.ew is not None
+            for board in place.boards if (board, place.ns, place.ew) not in present]
+    for label, items in (("no result yet", pending), ("no row in the results", gone)):
+        if not items:
+            continue
+        if len(items) <= 12:
+            notes.extend(f"{item}: {label}" for item in items)
+        else:
+            notes.append(f"{len(items)} results of the movement: {label}")
+    return tuple(notes)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """Who played a board in one row, as far as the row could be read."""
+
+    board: int
+    ns: int | None
+    ew: int | None
+    board_cell: Cell
+    ns_cell: Cell
+    ew_cell: Cell
+    play: Play | None = None
+
+
+def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
+                  options: dict[str, object]) -> tuple[str, ...]:
+    """Event-level checks: a pair on a board twice, more rows on a board than the sheet
+    holds, an expected number of results below a board's; and a note for each board
+    with fewer played results than expected (normal: it is Neuberg-factored).
+
+    Every row with a readable board number counts, even one whose result has a
+    problem of its own, so one typo does not also make its board look short.
+    """
+    seen: dict[tuple[int, int], Cell] = {}
+    rows: Counter[int] = Counter()
+    played: Counter[int] = Counter()
+    slots = cells.value("BoardSlots")
+    for seat in seats:
+        rows[seat.board] += 1
+        if seat.play is None or not seat.play.scored_otherwise:
+            played[seat.board] += 1
+        if isinstance(slots, int) and rows[seat.board] == slots + 1:
+            problems.add(seat.board_cell, f"board {seat.board} has more than {slots} rows; "
+                                          f"the sheet holds {slots} results a board")
+        for number, cell in ((seat.ns, seat.ns_cell), (seat.ew, seat.ew_cell)):
+            if number is None or (cell is seat.ew_cell and seat.ns == seat.ew):
+                continue
+            key = (seat.board, number)
+            if key in seen:
+                problems.add(cell, f"pair {number} plays board {seat.board} twice "
+                                   f"(also at {seen[key].address})")
+            else:
+                seen[key] = cell
+    if not rows:
+        return ()
+    most = max(rows.values())
+    expected = options.get("expected")
+    if isinstance(expected, int) and expected < most:
+        board = min(b for b, count in rows.items() if count == most)
+        problems.add(cells.cell("ExpectedResults"), f"expected results {expected}: board {board} has "
+                                                   f"{most} results; must be at least {most}")
+    target = expected if isinstance(expected, int) else most
+    how = "Neuberg-factored" if options.get("neuberg", True) else "not factored (Neuberg is No)"
+    return tuple(f"board {board}: {played[board]} result{'s' if played[board] != 1 else ''} "
+                 f"of {target}, {how}" for board in sorted(rows) if played[board] < target)
+
+
+# --- filling the template ---------------------------------------------------------------
+
+
+def setup_options(options: Mapping[str, object]) -> list[tuple[str, object]]:
+    """The event's scoring options as Setup cells hold them (:data:`OPTIONS` reads them back):
+    ``Butler``, ``Yes``/``No``, 2.
+
+    >>> setup_options({"scoring": "Butler", "neuberg": False, "fields": 2})
+    [('Scoring', 'Butler'), ('UseNeuberg', 'No'), ('Fields', 2)]
+    """
+    option_cells = {keyword: name for name, keyword, _ in OPTIONS}
+    cells = []
+    for keyword, value in options.items():
+        if keyword not in option_cells:
+            raise OptionError(f"option {keyword!r}: must be one of {', '.join(option_cells)}")
+        if isinstance(value, bool):
+            value = "Yes" if value else "No"
+        elif keyword == "crossimps":
+            value = str(value).capitalize()
+        elif not isinstance(value, int):
+            value = str(value)
+        cells.append((option_cells[keyword], value))
+    return cells
+
+
+def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
+                   fit: bool = False) -> Workbook:
+    """The pairs template holding ``event``: its pair list, setup (with its scoring
+    options) and every result, as a director would type them.
+
+    With ``fit`` the template has just the tables and boards the event needs
+    (smaller and faster); otherwise the template's full size.
+    """
+    size = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
+    book = workbooks.build(
+        pairs_template.NAME, lang=lang, paper=paper, event=event.name, date=event_date(event.date),
+        pairs=[(pair.number, pair.names) for pair in event.pairs], scale=event.scale, **size,
+    )
+    if event.tables:
+        set_named(book, "TableCount", event.tables)
+    if event.boards:
+        set_named(book, "BoardCount", event.boards)
+    for name, value in setup_options(event.options):
+        set_named(book, name, value)
+    results = event.results
+    contracts, declarers, tricks = play_columns([r.play for r in results])
+    for name, values in zip(pairs_template.INPUTS, ([r.board for r in results], [r.ns for r in results],
+                                                    [r.ew for r in results], contracts, declarers, tricks),
+                            strict=True):
+        workbooks.write_named(book, name, values)
+    return book
