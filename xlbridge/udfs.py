@@ -463,7 +463,8 @@ def _places(values: list[float], _option: Any) -> list[str]:
 @cells(row=("contract", "result"))
 def BRIDGESCORE(contract: Any, result: Any, vulnerable: Any, declarer: Any = None) -> Any:
     """Duplicate score of one deal: declarer's, or North-South's when declarer is given."""
-    if result is None and not engine.parse_contract(contract).passed_out:
+    if result is None and not engine.is_passed_out(contract):
+        engine.parse_contract(contract)  # a contract that cannot be is said at once, before its result
         return ""  # contract in, result not yet: an unfinished row
     return engine.score(contract, result, vulnerable, declarer)
 
@@ -774,9 +775,10 @@ def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, 
 @arg("home_imps", "IMPs the home team won in each match, the same rows.")
 @arg("away_imps", "IMPs the away team won in each match, the same rows.")
 @arg("boards", "Boards of each match, the same rows (a single number for all).")
-@arg("byevp", "Optional: the VPs of a bye, 0-20 (default 12).")
+@arg("byevp", f"Optional: the VPs of a bye, 0-20 (default {engine.BYE_VP}).")
 @cells(columns=("homes", "aways", "home_imps", "away_imps", "boards"))
-def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: Any, byevp: Any = 12) -> Any:
+def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: Any,
+                byevp: Any = engine.BYE_VP) -> Any:
     """Team standings, best first: team, place, VPs (WBF scale), IMP quotient; ties by their match, then quotient."""
     if homes is None:
         return ""

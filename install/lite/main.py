@@ -46,7 +46,7 @@ from .chicago import (
     play_chicago,
 )
 from .compensation import Fit, compensation, compensation_imps
-from .contract import PASSED_OUT, Contract, Doubling, Strain, parse_contract
+from .contract import PASSED_OUT, Contract, Doubling, Strain, is_passed_out, parse_contract
 from .errors import BridgeInputError, OptionError, XlbridgeError
 from .imps import IMP_SCALE, IMP_THRESHOLDS, imps
 from .matchpoints import (
@@ -99,6 +99,7 @@ from .score import (
     trick_score,
     undertrick_penalty,
 )
+from .scoring import METHODS, Figure, Method
 from .seat import SEATS, Seat, Side
 from .teams import (
     BYE_VP,
@@ -125,7 +126,7 @@ __all__ = [
     "Seat", "Side", "Strain", "Vulnerability", "board_dealer", "board_number", "board_vul",
     "butler", "chicago_dealer", "chicago_variant", "chicago_vul", "compensation",
     "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_points", "duplicate_score",
-    "imps", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
+    "imps", "is_passed_out", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
     "parse_contract", "parse_played", "place_labels", "rank", "relative_result", "score", "score_parts",
     "score_played_many",
     "seat_vulnerable", "top", "trick_score", "tricks_taken", "undertrick_penalty", "vp",
@@ -144,7 +145,8 @@ __all__ += [
 
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
-    "Adjusted", "EntryKind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
+    "METHODS", "Adjusted", "EntryKind", "Figure", "Method", "PairTotal", "PairsEvent", "RowPoints", "Scoring",
+    "adjusted_codes",
     "is_not_played", "pairs_event", "parse_adjusted",
 ]
 
@@ -1218,6 +1220,18 @@ def parse_contract(text: object) -> Contract:
     return _parse_contract_text(text)
 
 
+def is_passed_out(text: object) -> bool:
+    """Whether ``text`` is a passed-out deal in any of the spellings :func:`parse_contract`
+    reads (``PASS``, ``P``, ``AP``, ``Passed out`` ...), without parsing a contract.
+
+    >>> is_passed_out("Passed out"), is_passed_out(" p "), is_passed_out("4S"), is_passed_out(None)
+    (True, True, False, False)
+    """
+    if isinstance(text, Contract):
+        return text.passed_out
+    return isinstance(text, str) and "".join(text.split()).upper() in _PASS_WORDS
+
+
 @functools.lru_cache(maxsize=4096)
 def _parse_contract_text(text: str) -> Contract:
     if len(text) > _MAX_TEXT:
@@ -2101,41 +2115,8 @@ from .matchpoints import datum, doubled_matchpoints, mp_scale, place_labels
 from .numeric import whole_number
 from .result import tricks_taken
 from .score import score
+from .scoring import Scoring
 from .seat import Seat, Side
-
-
-class Scoring(StrEnum):
-    """How a pairs event is scored."""
-
-    MP = "MP"
-    CROSS_IMPS = "Cross-IMPs"
-    BUTLER = "Butler"
-
-    @property
-    def imps(self) -> bool:
-        """True for the IMP scorings (cross-IMPs, Butler)."""
-        return self is not Scoring.MP
-
-    @classmethod
-    def parse(cls, value: object) -> Scoring:
-        """``MP``, ``Cross-IMPs`` or ``Butler``, case and spacing free.
-
-        >>> Scoring.parse("cross imps"), Scoring.parse("matchpoints")
-        (<Scoring.CROSS_IMPS: 'Cross-IMPs'>, <Scoring.MP: 'MP'>)
-        """
-        if isinstance(value, Scoring):
-            return value
-        if is_blank(value):
-            return cls.MP
-        key = "".join(ch for ch in str(value).upper() if ch.isalpha())
-        found = _SCORINGS.get(key)
-        if found is None:
-            raise BridgeInputError(f"scoring {describe(value)}: must be MP, Cross-IMPs or Butler")
-        return found
-
-
-_SCORINGS = {"MP": Scoring.MP, "MATCHPOINTS": Scoring.MP, "CROSSIMPS": Scoring.CROSS_IMPS,
-             "XIMPS": Scoring.CROSS_IMPS, "BUTLER": Scoring.BUTLER}
 
 
 def yes_no(value: object, what: str) -> bool:
@@ -2217,6 +2198,9 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     >>> entry = parse_row((1, 2, 12, "a60/40", "", ""))
     >>> entry.kind, entry.adjusted
     (<EntryKind.ADJUSTED: 'adjusted'>, Adjusted(ns=60, ew=40))
+
+    A contract already parsed (a :class:`~.contract.Contract`, or an :class:`Adjusted`
+    score) is taken as it is.
     """
     if len(row) != 6:
         raise BridgeInputError(f"row {describe(tuple(row))}: must be (board, ns, ew, contract, declarer, tricks)")
@@ -2227,13 +2211,14 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
     if pairs[0] is not None and pairs[0] == pairs[1]:
         raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
-    if is_not_played(contract) or looks_adjusted(contract):
+    if is_not_played(contract) or looks_adjusted(contract) or isinstance(contract, Adjusted):
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank for {describe(contract)}")
         if is_not_played(contract):
             return Entry(number, *pairs, EntryKind.NOT_PLAYED)
-        return Entry(number, *pairs, EntryKind.ADJUSTED, adjusted=Adjusted.parse(contract))
+        adjusted = contract if isinstance(contract, Adjusted) else Adjusted.parse(contract)
+        return Entry(number, *pairs, EntryKind.ADJUSTED, adjusted=adjusted)
     parsed = parse_contract(contract)
     if parsed.passed_out:
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
@@ -3584,6 +3569,131 @@ def seat_vulnerable(value: object, seat: Seat) -> bool:
         f"vulnerable {describe(value)}: must be None/NS/EW/All, a board number or TRUE/FALSE"
     )
 ''',
+'xlbridge.engine.scoring': r'''"""The scoring methods of a pairs event, each one record (:class:`Method`): its names, its
+words, whether it is IMPs, the figures a ranking shows, its PBN tag and its USEBIO codes.
+Everything above the engine reads the record; the method's arithmetic is in
+:mod:`.matchpoints` and :func:`~.pairs.pairs_event`.
+
+    >>> Scoring.parse("cross imps").method.words.format(mode="averaged", scale="2/1/0")
+    'cross-IMPs (averaged)'
+    >>> [figure.heading for figure in Scoring.MP.method.figures]
+    ['MP', 'Top', '%']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .deals import is_blank
+from .errors import BridgeInputError, describe
+
+
+class Scoring(StrEnum):
+    """How a pairs event is scored; its value is how a Setup cell and a file write it."""
+
+    MP = "MP"
+    CROSS_IMPS = "Cross-IMPs"
+    BUTLER = "Butler"
+
+    @property
+    def method(self) -> Method:
+        """Everything about this scoring method (:data:`METHODS`)."""
+        return METHODS[self]
+
+    @property
+    def imps(self) -> bool:
+        """True for the IMP scorings (cross-IMPs, Butler)."""
+        return self.method.imps
+
+    @classmethod
+    def parse(cls, value: object) -> Scoring:
+        """``MP``, ``Cross-IMPs`` or ``Butler``, case and spacing free, or any alias.
+
+        >>> Scoring.parse("cross imps"), Scoring.parse("matchpoints")
+        (<Scoring.CROSS_IMPS: 'Cross-IMPs'>, <Scoring.MP: 'MP'>)
+        """
+        if isinstance(value, Scoring):
+            return value
+        if is_blank(value):
+            return cls.MP
+        key = "".join(ch for ch in str(value).upper() if ch.isalpha())
+        for method in METHODS.values():
+            if key in method.aliases:
+                return method.scoring
+        raise BridgeInputError(f"scoring {describe(value)}: must be {', '.join(list(cls)[:-1])} or {list(cls)[-1]}")
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure of a pair's total in a ranking: the :class:`~.pairs.PairTotal` attribute it
+    reads, its heading (and the printout's and the CSV's), and how it is written: ``points``
+    (whole numbers whole, else 2 decimals), ``fixed`` (2 decimals) or ``whole``; the
+    printout may write it otherwise (``printed_as``) in a column ``width`` characters wide."""
+
+    attribute: str
+    heading: str
+    csv: str
+    printed: str
+    shown: str
+    printed_as: str
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    """One scoring method.
+
+    ``aliases`` are the names it is read by (letters only, upper case); ``words`` say it in a
+    report (``{scale}`` the matchpoint scale, ``{mode}`` how cross-IMPs are taken);
+    ``points`` names a board's points; ``figures`` are a ranking's columns after the pair's
+    names; ``pbn`` is PBN's Scoring tag (``{mp}`` the scale's modifier, ``{cross}`` the
+    cross-IMPs'); ``usebio`` the EVENT_TYPE, BOARD_SCORING_METHOD and the points' name.
+    """
+
+    scoring: Scoring
+    aliases: tuple[str, ...]
+    words: str
+    imps: bool
+    points: str
+    figures: tuple[Figure, ...]
+    pbn: str
+    usebio: tuple[str, str, str]
+
+    def describe(self, *, scale: int = 2, averaged: bool = True) -> str:
+        """The method in a report's words.
+
+        >>> Scoring.MP.method.describe(scale=1), Scoring.BUTLER.method.describe()
+        ('matchpoints 1/0.5/0', 'Butler IMPs')
+        """
+        return self.words.format(scale="2/1/0" if scale == 2 else "1/0.5/0", mode="averaged" if averaged else "total")
+
+    def pbn_tag(self, *, scale: int = 2, averaged: bool = True) -> str:
+        """PBN's Scoring tag (§3.4.12): the basic system, then its modifiers.
+
+        >>> Scoring.MP.method.pbn_tag(scale=2), Scoring.CROSS_IMPS.method.pbn_tag(averaged=False)
+        ('MP;MP1', 'IMP;Cross')
+        """
+        return self.pbn.format(mp="MP1" if scale == 2 else "MP2", cross="Cross2" if averaged else "Cross")
+
+
+_MP = (Figure("mp", "MP", "MP", "MP", "points", "points", 10),
+       Figure("top", "Top", "Top", "Top", "points", "points", 9),
+       Figure("percent", "%", "Percent", "%", "fixed", "fixed", 10))
+_IMPS = (Figure("imps", "IMPs", "IMPs", "IMPs", "fixed", "points", 10),
+         Figure("imps_per_board", "IMPs/board", "IMPsPerBoard", "Per board", "fixed", "fixed", 12),
+         Figure("boards", "Boards", "Boards", "Boards", "whole", "whole", 10))
+
+METHODS: dict[Scoring, Method] = {method.scoring: method for method in (
+    Method(Scoring.MP, ("MP", "MATCHPOINTS"), "matchpoints {scale}", False, "MP", _MP, "MP;{mp}",
+           ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS")),
+    Method(Scoring.CROSS_IMPS, ("CROSSIMPS", "XIMPS"), "cross-IMPs ({mode})", True, "IMPs", _IMPS, "IMP;{cross}",
+           ("CROSS_IMPS", "CROSS_IMPS", "CROSS_IMP_POINTS")),
+    Method(Scoring.BUTLER, ("BUTLER",), "Butler IMPs", True, "IMPs", _IMPS, "IMP;Butler-2",
+           ("BUTLER_PAIRS", "BUTLER_IMPS", "BUTLER_POINTS")),
+)}
+"""Every scoring method's record, by its :class:`Scoring`."""
+''',
 'xlbridge.engine.seat': r'''"""Seats (N, E, S, W) and sides (NS, EW)."""
 
 from __future__ import annotations
@@ -4789,7 +4899,8 @@ def _places(values: list[float], _option: Any) -> list[str]:
 @cells(row=("contract", "result"))
 def BRIDGESCORE(contract: Any, result: Any, vulnerable: Any, declarer: Any = None) -> Any:
     """Duplicate score of one deal: declarer's, or North-South's when declarer is given."""
-    if result is None and not engine.parse_contract(contract).passed_out:
+    if result is None and not engine.is_passed_out(contract):
+        engine.parse_contract(contract)  # a contract that cannot be is said at once, before its result
         return ""  # contract in, result not yet: an unfinished row
     return engine.score(contract, result, vulnerable, declarer)
 
@@ -5100,9 +5211,10 @@ def PAIRSRANKING(boards: Any, ns: Any, ew: Any, contracts: Any, declarers: Any, 
 @arg("home_imps", "IMPs the home team won in each match, the same rows.")
 @arg("away_imps", "IMPs the away team won in each match, the same rows.")
 @arg("boards", "Boards of each match, the same rows (a single number for all).")
-@arg("byevp", "Optional: the VPs of a bye, 0-20 (default 12).")
+@arg("byevp", f"Optional: the VPs of a bye, 0-20 (default {engine.BYE_VP}).")
 @cells(columns=("homes", "aways", "home_imps", "away_imps", "boards"))
-def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: Any, byevp: Any = 12) -> Any:
+def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: Any,
+                byevp: Any = engine.BYE_VP) -> Any:
     """Team standings, best first: team, place, VPs (WBF scale), IMP quotient; ties by their match, then quotient."""
     if homes is None:
         return ""

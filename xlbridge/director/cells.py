@@ -13,11 +13,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine import Adjusted, BridgeInputError, Contract, Seat, is_not_played, mp_scale, parse_contract, tricks_taken
+from ..engine import (
+    PASSED_OUT,
+    Adjusted,
+    BridgeInputError,
+    Contract,
+    Played,
+    Seat,
+    is_not_played,
+    mp_scale,
+    parse_contract,
+    tricks_taken,
+)
 from ..engine.adjusted import looks_adjusted
 from ..engine.errors import describe
 from ..engine.numeric import whole_number
 from ..event import Play
+from ..event.model import NOT_PLAYED
 from ..workbooks.lookup import spellings
 from .names import Cell, NamedCells
 
@@ -97,19 +109,19 @@ def _contract(value: object) -> Contract:
     return parsed
 
 
-def _code(value: object) -> str | None:
+def _code(value: object) -> Adjusted | str | None:
     """``NP`` or an adjusted score as a pairs row's Contract cell holds it, or None for
     a contract; an adjusted score the sheet would not read is an error."""
     if is_not_played(value):
-        if _as_sheet_reads(value) != "NP":
+        if _as_sheet_reads(value) != NOT_PLAYED:
             raise BridgeInputError(f"contract {describe(value)}: write NP for a board not played")
-        return "NP"
+        return NOT_PLAYED
     if not looks_adjusted(value):
         return None
     adjusted = Adjusted.parse(value)
     if _as_sheet_reads(value) != str(adjusted):
         raise BridgeInputError(f"adjusted score {describe(value)}: write it as {adjusted}")
-    return str(adjusted)
+    return adjusted
 
 
 def _declarer(value: object) -> Seat:
@@ -159,7 +171,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
             if not cell.blank:
                 problems.add(cell, f"{what} must be blank for {code} (or type the contract played)")
                 ok = False
-        return Play(code) if ok else None
+        return Play(str(code), outcome=code) if ok else None
     parsed = problems.parse(contract, _contract)
     seat = None if declarer.blank else problems.parse(declarer, _declarer)
     if parsed is None:
@@ -171,7 +183,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
                 problems.add(cell, f"the board was passed out, so {what} must be blank "
                                    "(or correct the contract)")
                 ok = False
-        return Play("PASS") if ok else None
+        return Play(str(PASSED_OUT), outcome=Played(PASSED_OUT)) if ok else None
     if declarer.blank:
         problems.add(declarer, f"no declarer for {parsed}: give N, E, S or W")
     if tricks.blank:
@@ -180,7 +192,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
     taken = problems.parse(tricks, _tricks(parsed))
     if seat is None or taken is None:
         return None
-    return Play(str(parsed), str(seat), taken)
+    return Play(str(parsed), str(seat), taken, Played(parsed.with_declarer(seat), taken))
 
 
 def in_use(cells: Sequence[Cell]) -> bool:

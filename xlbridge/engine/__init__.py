@@ -22,7 +22,7 @@ from .chicago import (
     play_chicago,
 )
 from .compensation import Fit, compensation, compensation_imps
-from .contract import PASSED_OUT, Contract, Doubling, Strain, parse_contract
+from .contract import PASSED_OUT, Contract, Doubling, Strain, is_passed_out, parse_contract
 from .errors import BridgeInputError, OptionError, XlbridgeError
 from .imps import IMP_SCALE, IMP_THRESHOLDS, imps
 from .matchpoints import (
@@ -75,6 +75,7 @@ from .score import (
     trick_score,
     undertrick_penalty,
 )
+from .scoring import METHODS, Figure, Method
 from .seat import SEATS, Seat, Side
 from .teams import (
     BYE_VP,
@@ -101,7 +102,7 @@ __all__ = [
     "Seat", "Side", "Strain", "Vulnerability", "board_dealer", "board_number", "board_vul",
     "butler", "chicago_dealer", "chicago_variant", "chicago_vul", "compensation",
     "compensation_imps", "cross_imps", "datum", "declarer_vulnerable", "duplicate_points", "duplicate_score",
-    "imps", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
+    "imps", "is_passed_out", "matchpoints", "matchpoints_against", "mp_percent", "mp_scale", "neuberg",
     "parse_contract", "parse_played", "place_labels", "rank", "relative_result", "score", "score_parts",
     "score_played_many",
     "seat_vulnerable", "top", "trick_score", "tricks_taken", "undertrick_penalty", "vp",
@@ -120,7 +121,8 @@ __all__ += [
 
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
-    "Adjusted", "EntryKind", "PairTotal", "PairsEvent", "RowPoints", "Scoring", "adjusted_codes",
+    "METHODS", "Adjusted", "EntryKind", "Figure", "Method", "PairTotal", "PairsEvent", "RowPoints", "Scoring",
+    "adjusted_codes",
     "is_not_played", "pairs_event", "parse_adjusted",
 ]
 

@@ -132,6 +132,18 @@ def parse_contract(text: object) -> Contract:
     return _parse_contract_text(text)
 
 
+def is_passed_out(text: object) -> bool:
+    """Whether ``text`` is a passed-out deal in any of the spellings :func:`parse_contract`
+    reads (``PASS``, ``P``, ``AP``, ``Passed out`` ...), without parsing a contract.
+
+    >>> is_passed_out("Passed out"), is_passed_out(" p "), is_passed_out("4S"), is_passed_out(None)
+    (True, True, False, False)
+    """
+    if isinstance(text, Contract):
+        return text.passed_out
+    return isinstance(text, str) and "".join(text.split()).upper() in _PASS_WORDS
+
+
 @functools.lru_cache(maxsize=4096)
 def _parse_contract_text(text: str) -> Contract:
     if len(text) > _MAX_TEXT:

@@ -37,41 +37,8 @@ from .matchpoints import datum, doubled_matchpoints, mp_scale, place_labels
 from .numeric import whole_number
 from .result import tricks_taken
 from .score import score
+from .scoring import Scoring
 from .seat import Seat, Side
-
-
-class Scoring(StrEnum):
-    """How a pairs event is scored."""
-
-    MP = "MP"
-    CROSS_IMPS = "Cross-IMPs"
-    BUTLER = "Butler"
-
-    @property
-    def imps(self) -> bool:
-        """True for the IMP scorings (cross-IMPs, Butler)."""
-        return self is not Scoring.MP
-
-    @classmethod
-    def parse(cls, value: object) -> Scoring:
-        """``MP``, ``Cross-IMPs`` or ``Butler``, case and spacing free.
-
-        >>> Scoring.parse("cross imps"), Scoring.parse("matchpoints")
-        (<Scoring.CROSS_IMPS: 'Cross-IMPs'>, <Scoring.MP: 'MP'>)
-        """
-        if isinstance(value, Scoring):
-            return value
-        if is_blank(value):
-            return cls.MP
-        key = "".join(ch for ch in str(value).upper() if ch.isalpha())
-        found = _SCORINGS.get(key)
-        if found is None:
-            raise BridgeInputError(f"scoring {describe(value)}: must be MP, Cross-IMPs or Butler")
-        return found
-
-
-_SCORINGS = {"MP": Scoring.MP, "MATCHPOINTS": Scoring.MP, "CROSSIMPS": Scoring.CROSS_IMPS,
-             "XIMPS": Scoring.CROSS_IMPS, "BUTLER": Scoring.BUTLER}
 
 
 def yes_no(value: object, what: str) -> bool:
@@ -153,6 +120,9 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     >>> entry = parse_row((1, 2, 12, "a60/40", "", ""))
     >>> entry.kind, entry.adjusted
     (<EntryKind.ADJUSTED: 'adjusted'>, Adjusted(ns=60, ew=40))
+
+    A contract already parsed (a :class:`~.contract.Contract`, or an :class:`Adjusted`
+    score) is taken as it is.
     """
     if len(row) != 6:
         raise BridgeInputError(f"row {describe(tuple(row))}: must be (board, ns, ew, contract, declarer, tricks)")
@@ -163,13 +133,14 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
     if pairs[0] is not None and pairs[0] == pairs[1]:
         raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
-    if is_not_played(contract) or looks_adjusted(contract):
+    if is_not_played(contract) or looks_adjusted(contract) or isinstance(contract, Adjusted):
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank for {describe(contract)}")
         if is_not_played(contract):
             return Entry(number, *pairs, EntryKind.NOT_PLAYED)
-        return Entry(number, *pairs, EntryKind.ADJUSTED, adjusted=Adjusted.parse(contract))
+        adjusted = contract if isinstance(contract, Adjusted) else Adjusted.parse(contract)
+        return Entry(number, *pairs, EntryKind.ADJUSTED, adjusted=adjusted)
     parsed = parse_contract(contract)
     if parsed.passed_out:
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):

@@ -4,7 +4,8 @@ The sample generator produces them, the workbook reader reads them back from a
 filled template, the importers read them from other programs' files, and
 :mod:`.scored` scores them with the engine. A contract stays as the text a
 director types (``4SX``, ``PASS``), written back to a workbook as it is; its
-engine value is :attr:`Play.played`.
+engine value (:attr:`Play.outcome`) is parsed once, when the play is made, and goes
+down to the engine unchanged.
 """
 
 from __future__ import annotations
@@ -12,20 +13,64 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..engine import PASSED_OUT, BridgeInputError, Played, Seat, is_not_played, parse_adjusted, parse_contract
+from ..engine import (
+    PASSED_OUT,
+    Adjusted,
+    BridgeInputError,
+    Played,
+    Seat,
+    is_not_played,
+    parse_adjusted,
+    parse_contract,
+    tricks_taken,
+)
+
+Outcome = Played | Adjusted | str | None
+"""A result as the engine takes it: a :class:`~xlbridge.engine.Played` deal (PASS for a
+passed-out board), an :class:`~xlbridge.engine.Adjusted` score, ``NP`` (not played), or
+None while the row is incomplete (a contract without its declarer or tricks)."""
+
+NOT_PLAYED = "NP"
+
+
+def outcome(contract: str, declarer: str = "", tricks: int | None = None) -> Outcome:
+    """A result's texts, parsed once into what the engine takes.
+
+    >>> outcome("4SX", "N", 9), outcome("a60/40"), outcome("NP"), outcome("4S")
+    (Played(contract=Contract(level=4, strain=<Strain.S: 3>, doubling=<Doubling.DOUBLED: 2>, \
+declarer=<Seat.N: 'N'>), tricks=9), Adjusted(ns=60, ew=40), 'NP', None)
+    """
+    if is_not_played(contract):
+        return NOT_PLAYED
+    adjusted = parse_adjusted(contract)
+    if adjusted is not None:
+        return adjusted
+    parsed = parse_contract(contract)
+    if parsed.passed_out:
+        return Played(PASSED_OUT)
+    if not declarer or tricks is None:
+        return None
+    return Played(parsed.with_declarer(Seat.parse(declarer)), tricks_taken(parsed, tricks))
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One table's result on a board: contract, declarer and tricks taken.
+    """One table's result on a board: contract, declarer and tricks taken, as typed, and
+    :attr:`outcome`, the same parsed once when the play is made.
 
     A passed-out board has ``contract == "PASS"``, no declarer and no tricks; a pairs
-    row may instead hold ``NP`` (not played) or an adjusted score (``A60/40``).
+    row may instead hold ``NP`` (not played) or an adjusted score (``A60/40``). A contract
+    the engine cannot read is refused when the play is made (:class:`BridgeInputError`).
     """
 
     contract: str
     declarer: str = ""
     tricks: int | None = None
+    outcome: Outcome = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.outcome is None:  # not given by a reader that parsed the cells already
+            object.__setattr__(self, "outcome", outcome(self.contract, self.declarer, self.tricks))
 
     @property
     def passed_out(self) -> bool:
@@ -34,12 +79,7 @@ class Play:
         >>> Play("Passed out").passed_out, Play("AP").passed_out, Play("NP").passed_out
         (True, True, False)
         """
-        if self.scored_otherwise:
-            return False
-        try:
-            return parse_contract(self.contract).passed_out
-        except BridgeInputError:
-            return False
+        return isinstance(self.outcome, Played) and self.outcome.contract.passed_out
 
     @property
     def played(self) -> Played:
@@ -48,21 +88,14 @@ class Play:
         >>> str(Play("4SX", "N", 9).played), str(Play("PASS").played)
         ('4SXN-1', 'PASS')
         """
-        if self.passed_out:
-            return Played(PASSED_OUT)
-        return Played(parse_contract(self.contract).with_declarer(Seat.parse(self.declarer)), self.tricks or 0)
+        if not isinstance(self.outcome, Played):
+            raise BridgeInputError(f"contract {self.contract!r}: not a played result")
+        return self.outcome
 
     @property
     def scored_otherwise(self) -> bool:
         """True for a row that is not a played result: ``NP`` or an adjusted score."""
-        return is_not_played(self.contract) or _adjusted(self.contract)
-
-
-def _adjusted(text: str) -> bool:
-    try:
-        return parse_adjusted(text) is not None
-    except BridgeInputError:
-        return False
+        return self.outcome == NOT_PLAYED or isinstance(self.outcome, Adjusted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +110,19 @@ class PairResult:
 
     @property
     def row(self) -> tuple[object, ...]:
-        """The row as :func:`xlbridge.engine.pairs_event` reads it."""
+        """The row as a results sheet holds it: board, pairs, and the play's texts."""
         play = self.play
+        return (self.board, self.ns, self.ew, play.contract, play.declarer or None, play.tricks)
+
+    @property
+    def entry(self) -> tuple[object, ...]:
+        """The row as :func:`xlbridge.engine.pairs_event` takes it, with the play's parsed
+        outcome in place of its text (taken as it is, not parsed again)."""
+        play, outcome = self.play, self.play.outcome
+        if isinstance(outcome, Played):
+            return (self.board, self.ns, self.ew, outcome.contract, play.declarer or None, play.tricks)
+        if isinstance(outcome, Adjusted):
+            return (self.board, self.ns, self.ew, outcome, None, None)
         return (self.board, self.ns, self.ew, play.contract, play.declarer or None, play.tricks)
 
 

@@ -74,7 +74,7 @@ _FIELD_TITLES = {Side.NS: "North-South", Side.EW: "East-West"}
 
 def score_pairs(event: PairsEvent) -> PairsReport:
     """Score the event with :func:`~xlbridge.engine.pairs_event`, the one place it is scored."""
-    scored = pairs_event([result.row for result in event.results], mpscale=event.scale,
+    scored = pairs_event([result.entry for result in event.results], mpscale=event.scale,
                          **event.options)
     return PairsReport(event, scored)
 

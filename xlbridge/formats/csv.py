@@ -16,18 +16,17 @@ import io
 from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
-from .text import Report, blank, points_text, standing_rows
+from . import table as tables
+from .table import points_text
+from .text import Report, blank
 
 
 def _pairs(report: PairsReport, writer) -> None:
-    figures = ["IMPs", "IMPsPerBoard"] if report.imps else ["MP", "Top", "Percent"]
-    writer.writerow(["Field", "Place", "Pair", "Names", *figures, "Boards"])
-    names = report.names
-    for _, totals in report.rankings():
-        for t in totals:
-            values = ([f"{t.imps:.2f}", f"{t.imps_per_board:.2f}"] if report.imps
-                      else [points_text(t.mp), points_text(t.top), f"{t.percent:.2f}"])
-            writer.writerow([str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *values, t.boards])
+    for number, (_, totals) in enumerate(report.rankings()):
+        table = tables.ranking(report, totals)
+        if number == 0:
+            writer.writerow(table.headings("csv"))
+        writer.writerows(table.cells("csv"))
 
 
 def _traveller(report: PairsReport, writer) -> None:
@@ -50,8 +49,9 @@ def _teams(report: TeamsReport, writer) -> None:
 
 
 def _event(report: TeamEventReport, writer) -> None:
-    writer.writerow(["Place", "Team", "Name", "Matches", "VP", "IMPsWon", "IMPsLost", "Quotient"])
-    writer.writerows(standing_rows(report, report.standings()))
+    table = tables.standings(report, report.standings())
+    writer.writerow(table.headings("csv"))
+    writer.writerows(table.cells("csv"))
 
 
 def dump(report: Report, fp: TextIO) -> None:

@@ -20,8 +20,10 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
+from . import table as tables
 from .format import Format
-from .text import STANDING_HEADER, points_text, ranking_rows, signed, standing_rows
+from .table import points_text
+from .text import signed
 from .words import describe_play, scoring_text
 
 _STYLE = """
@@ -61,6 +63,12 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[object]], text_columns
     return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
+def _rendered(table: tables.Table) -> str:
+    """A neutral table as HTML: its left-aligned columns are text."""
+    return _table(table.headings("html"), table.cells("html"),
+                  {i for i, align in enumerate(table.align("html")) if align == "<"})
+
+
 def _page(title: str, subtitle: str, body: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -77,15 +85,14 @@ def pairs_page(report: PairsReport) -> str:
                                             f"{report.boards} boards", scoring_text(report)) if part)
     parts = []
     for heading, totals in report.rankings():
-        header, rows, _align = ranking_rows(report, totals)
         parts.append(f"<h2>{html.escape(heading or 'Ranking')}</h2>")
-        parts.append(_table(header, rows, {2}))
+        parts.append(_rendered(tables.ranking(report, totals)))
     boards: dict[int, list[int]] = {}
     for index, result in enumerate(event.results):
         boards.setdefault(result.board, []).append(index)
     links = "".join(f'<a href="#board-{b}">{b}</a>' for b in sorted(boards))
     parts.append(f'<h2>Travellers</h2>\n<nav aria-label="Travellers">{links}</nav>')
-    points_name = "IMPs" if report.imps else "MP"
+    points_name = report.scored.scoring.method.points
     for board in sorted(boards):
         rows = []
         for index in boards[board]:
@@ -122,7 +129,7 @@ def event_page(report: TeamEventReport) -> str:
     title = event.name or "Team event"
     subtitle = " · ".join(part for part in (event.date, f"{len(event.teams)} teams",
                                             f"after round {last} of {event.rounds}") if part)
-    parts = ["<h2>Standings</h2>", _table(STANDING_HEADER, standing_rows(report, report.standings()), {2})]
+    parts = ["<h2>Standings</h2>", _rendered(tables.standings(report, report.standings()))]
     links = "".join(f'<a href="#round-{number}">{number}</a>' for number in report.rounds_begun)
     parts.append(f'<h2>Rounds</h2>\n<nav aria-label="Rounds">{links}</nav>')
     for number in report.rounds_begun:

@@ -36,7 +36,8 @@ from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, TeamsReport
 from .format import Format
 from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
-from .text import points_text
+from .table import points_text
+from .words import averaged
 
 ARTIFICIAL = "^"
 """PBN §5.2: a table element that is an artificial score value starts with a caret."""
@@ -51,13 +52,7 @@ def scoring_tag(report: PairsReport) -> str:
     >>> scoring_tag(score_pairs(sample.pairs_event()))
     'MP;MP1'
     """
-    scored = report.scored
-    if scored.scoring is Scoring.BUTLER:
-        return "IMP;Butler-2"
-    if scored.scoring is Scoring.CROSS_IMPS:
-        summed = str(report.event.options.get("crossimps", "average")).lower() == "total"
-        return "IMP;Cross" if summed else "IMP;Cross2"
-    return "MP;MP1" if scored.mpscale == 2 else "MP;MP2"
+    return report.scored.scoring.method.pbn_tag(scale=report.scored.mpscale, averaged=averaged(report))
 
 UNKNOWN_DEAL = "N:- - - -"
 """The Deal tag of a board whose cards are not known: four unknown hands."""

@@ -16,6 +16,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from ..workbooks import styles
 from ..workbooks.page import set_up
+from . import table as tables
 from .words import describe_play, scoring_text
 
 _FONT = styles.FONT  # the templates' font (LibreOffice prints Liberation Sans, metric-compatible)
@@ -43,7 +44,7 @@ def _sheet(title: str, subtitle: str, paper: str, header: tuple[str, str] = ("",
     return workbook, sheet
 
 
-POINTS = "points"  # a column of matchpoints or IMPs: whole numbers whole, others 2 decimals
+POINTS = "points"  # a column of matchpoints or IMPs: whole numbers whole, others 2 decimals (table.Column)
 
 
 def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Sequence[object]],
@@ -77,6 +78,13 @@ def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Seq
     return top + len(rows) + 1
 
 
+def _neutral(sheet: Worksheet, top: int, table: tables.Table) -> int:
+    """Write a neutral table from row ``top``; return the next free row."""
+    columns = [table.columns[i] for i in table.shown("printout")]
+    return _table(sheet, top, table.headings("printout"), table.printed(), [column.width for column in columns],
+                  [column.number_format for column in columns])
+
+
 def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
     """The ranking of a pairs event (one per direction in a two-winner event), ready to print."""
     event = report.event
@@ -91,16 +99,7 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
         if heading:
             sheet.cell(top, 1, heading).font = _HEAD
             top += 1
-        if report.imps:
-            rows = [[t.place, t.pair, report.names.get(t.pair, ""), round(t.imps, 2),
-                     round(t.imps_per_board, 2), t.boards] for t in totals]
-            top = _table(sheet, top, ["Place", "Pair", "Names", "IMPs", "Per board", "Boards"], rows,
-                         [9, 8, 38, 10, 12, 10], [None, "0", None, POINTS, "0.00", "0"]) + 1
-        else:
-            rows = [[t.place, t.pair, report.names.get(t.pair, ""), round(t.mp, 2), round(t.top, 2),
-                     round(t.percent, 2)] for t in totals]
-            top = _table(sheet, top, ["Place", "Pair", "Names", "MP", "Top", "%"], rows,
-                         [9, 8, 38, 10, 9, 10], [None, "0", None, POINTS, POINTS, "0.00"]) + 1
+        top = _neutral(sheet, top, tables.ranking(report, totals)) + 1
     return workbook
 
 
@@ -154,10 +153,7 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
         f"{event.date}   Standings after round {max(report.rounds_begun)} of {event.rounds}".strip(),
         paper, (event.name, event.date), one_page=True,
     )
-    rows = [[s.place, s.team, report.name(s.team), s.matches, s.vp, s.imps_for, s.imps_against,
-             None if s.imps_against == 0 else round(s.quotient, 3)] for s in report.standings()]
-    _table(sheet, 4, ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"], rows,
-           [9, 8, 34, 10, 10, 9, 9, 11], [None, "0", None, "0", "0.00", "0", "0", "0.000"])
+    _neutral(sheet, 4, tables.standings(report, report.standings()))
     return workbook
 
 

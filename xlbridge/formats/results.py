@@ -210,7 +210,7 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
         seat = "" if blank(declarer) else declarer.strip().upper()[:1]
         play = Play(text, seat, _tricks(text, tricks))
     result = PairResult(board, ns_pair, ew_pair, play)
-    if parse_row(result.row) is None:
+    if parse_row(result.entry) is None:
         raise BridgeInputError(f"contract {describe(text)}: needs a declarer and the tricks taken")
     return result
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..engine import PairTotal, TeamStanding
 from ..event import PairsReport, TeamEventReport, TeamsReport
+from . import table as tables
+from .table import points_text
 from .words import describe_play, scoring_text
 
 Report = PairsReport | TeamsReport | TeamEventReport
@@ -39,17 +40,6 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], align: s
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, cells)])
 
 
-def points_text(value: float | None) -> str:
-    """Matchpoints or IMPs as a director writes them: whole numbers whole, else 2 decimals.
-
-    >>> points_text(4.0), points_text(5.666666), points_text(None)
-    ('4', '5.67', '')
-    """
-    if value is None:
-        return ""
-    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
-
-
 def signed(points: int) -> str:
     """A score with its sign: ``+420``, ``-50``, ``0``."""
     return f"{points:+d}" if points else "0"
@@ -60,20 +50,6 @@ def blank(value: object) -> object:
     return "" if value is None else value
 
 
-def ranking_rows(report: PairsReport, totals: Sequence[PairTotal]) -> tuple[list[str], list[list[object]], str]:
-    """The header, rows and alignment of one ranking, with the scoring's columns."""
-    names = report.names
-    if report.imps:
-        header = ["Place", "Pair", "Names", "IMPs", "IMPs/board", "Boards"]
-        rows = [[t.place, t.pair, names.get(t.pair, ""), f"{t.imps:.2f}", f"{t.imps_per_board:.2f}", t.boards]
-                for t in totals]
-    else:
-        header = ["Place", "Pair", "Names", "MP", "Top", "%"]
-        rows = [[t.place, t.pair, names.get(t.pair, ""), points_text(t.mp), points_text(t.top),
-                 f"{t.percent:.2f}"] for t in totals]
-    return header, rows, ">><>>>"
-
-
 def pairs_text(report: PairsReport) -> str:
     """The ranking (or one per direction) as terminal tables, with a title line."""
     event = report.event
@@ -82,8 +58,7 @@ def pairs_text(report: PairsReport) -> str:
                f"{scoring_text(report)}")
     parts = [summary]
     for heading, totals in report.rankings():
-        header, rows, align = ranking_rows(report, totals)
-        table = text_table(header, rows, align)
+        table = rendered(tables.ranking(report, totals))
         parts.append(f"{heading}\n{table}" if heading else table)
     return "\n\n".join(parts)
 
@@ -127,19 +102,9 @@ def teams_text(report: TeamsReport) -> str:
             f"{report.vp_home:.2f}-{report.vp_away:.2f} VP")
 
 
-STANDING_HEADER = ["Place", "Team", "Name", "Matches", "VP", "IMPs+", "IMPs-", "Quotient"]
-"""The columns of a team event's standings."""
-
-
-def quotient_text(standing: TeamStanding) -> str:
-    """A team's IMP quotient to three decimals; ``-`` when it lost no IMPs."""
-    return "-" if standing.imps_against == 0 else f"{standing.quotient:.3f}"
-
-
-def standing_rows(report: TeamEventReport, standings: Sequence[TeamStanding]) -> list[list[object]]:
-    """The standings as table rows: place, team, name, matches, VP, IMPs won and lost, quotient."""
-    return [[s.place, s.team, report.name(s.team), s.matches, f"{s.vp:.2f}", f"{s.imps_for:.0f}",
-             f"{s.imps_against:.0f}", quotient_text(s)] for s in standings]
+def rendered(table: tables.Table) -> str:
+    """A neutral table as terminal text."""
+    return text_table(table.headings("text"), table.cells("text"), table.align("text"))
 
 
 def event_text(report: TeamEventReport) -> str:
@@ -148,7 +113,7 @@ def event_text(report: TeamEventReport) -> str:
     begun = report.rounds_begun
     title = " · ".join(p for p in (event.name, event.date) if p)
     lines = [title, f"Standings after round {max(begun)} of {event.rounds}", "",
-             text_table(STANDING_HEADER, standing_rows(report, report.standings()), ">><>>>>>")]
+             rendered(tables.standings(report, report.standings()))]
     for number in begun:
         lines += ["", f"Round {number}"]
         rows = [[m.home, report.name(m.home), m.away, report.name(m.away), f"{m.imps_home}-{m.imps_away}",

@@ -49,14 +49,8 @@ from .results import (
     iso_date,
     scoring_of,
 )
-from .text import points_text
+from .table import points_text
 
-EVENT_TYPES = {Scoring.MP: "MP_PAIRS", Scoring.CROSS_IMPS: "CROSS_IMPS", Scoring.BUTLER: "BUTLER_PAIRS"}
-"""EVENT_TYPE for each scoring of a pairs event (a team match is ``TEAMS``)."""
-BOARD_SCORING = {Scoring.MP: "MATCH_POINTS", Scoring.CROSS_IMPS: "CROSS_IMPS", Scoring.BUTLER: "BUTLER_IMPS"}
-"""BOARD_SCORING_METHOD for each scoring."""
-POINTS = {Scoring.MP: "MATCH_POINTS", Scoring.CROSS_IMPS: "CROSS_IMP_POINTS", Scoring.BUTLER: "BUTLER_POINTS"}
-"""The traveller line's points elements, ``NS_`` and ``EW_`` before each."""
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">'
 
 _NAME_SEPARATORS = (" – ", " - ", " & ", " / ")
@@ -144,7 +138,8 @@ def pairs_text(report: PairsReport) -> str:
     """The USEBIO document of a scored pairs event."""
     event, scored = report.event, report.scored
     how = scored.scoring
-    root, element = _document(EVENT_TYPES[how], event.name, event.date, BOARD_SCORING[how], scored.fields)
+    event_type, board_scoring, _points = how.method.usebio
+    root, element = _document(event_type, event.name, event.date, board_scoring, scored.fields)
     participants = _add(element, "PARTICIPANTS")
     names = report.names
     for _heading, totals in report.rankings():
@@ -188,8 +183,9 @@ def _line(board: ET.Element, ns: int | None, ew: int | None, play: Play, row: Ro
         _played(line, play)
         _add(line, "SCORE", row.score)
     if row.ns is not None:
-        _add(line, f"NS_{POINTS[how]}", points_text(row.ns))
-        _add(line, f"EW_{POINTS[how]}", points_text(row.ew))
+        points = how.method.usebio[2]
+        _add(line, f"NS_{points}", points_text(row.ns))
+        _add(line, f"EW_{points}", points_text(row.ew))
 
 
 def _played(line: ET.Element, play: Play) -> None:

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..engine import MITCHELL, Movement, OptionError, board_dealer, board_vul
+from ..engine import MITCHELL, Movement, OptionError, Scoring, board_dealer, board_vul
 from . import cards, styles
 from . import formulas as f
 from .book import NAME_LENGTH, Book, Rule
@@ -61,7 +61,20 @@ RANK_FIRST = 5  # Ranking: headings in rows 1-4
 TRAVELLER_ROWS = 5  # Travellers: heading rows above each board's results
 BOARD_FIRST = 2  # the per-board sheet: board k on row k + 1
 
-SCORINGS = ("MP", "Cross-IMPs", "Butler")
+SCORINGS = tuple(scoring.value for scoring in Scoring)
+"""The Setup dropdown of scoring methods, in the engine's order: a method's index is its place here."""
+
+
+def method_index(cell: str) -> str:
+    """The formula of a scoring method's index (1, 2, 3 ...) from its name in ``cell``.
+
+    >>> method_index("B8")
+    'IF(B8="Cross-IMPs",2,IF(B8="Butler",3,1))'
+    """
+    formula = "1"
+    for index in range(len(SCORINGS) - 1, 0, -1):
+        formula = f'IF({cell}="{SCORINGS[index]}",{index + 1},{formula})'
+    return formula
 
 
 def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
@@ -183,7 +196,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     option(6, "boards", "BoardCount", size[1], book.rule_whole(1, layout.boards))
     option(7, "scale", "MPScale", scale, book.rule_scale())
     book.merge(ws, "C7:I7", t("scale_note"), note)
-    option(8, "scoring", "Scoring", "MP", Rule("list", f'"{",".join(SCORINGS)}"', message=t("scoring_note")))
+    option(8, "scoring", "Scoring", SCORINGS[0], Rule("list", f'"{",".join(SCORINGS)}"', message=t("scoring_note")))
     option(9, "crossimps", "CrossIMPsMode", "Average", Rule("list", '"Average,Total"', message=t("crossimps_note")))
     yes_no = Rule("list", '"Yes,No"', message=t("err_yes_no"))
     option(10, "neuberg", "UseNeuberg", "Yes", yes_no)
@@ -201,7 +214,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     helpers = {
         6: f'IF(B6="",{layout.boards},B6)',
         7: f.half_scale("B7"),
-        8: 'IF(B8="Cross-IMPs",2,IF(B8="Butler",3,1))',
+        8: method_index("B8"),
         9: 'IF(B9="Total",0,1)',
         10: 'IF(B10="No",0,1)',
         11: f"IF(ISNUMBER(B11),B11,{most})",

@@ -1,0 +1,150 @@
+"""The neutral tables of a report, built once and rendered by every view: terminal text
+(:mod:`.text`), CSV (:mod:`.csv`), the web page (:mod:`.html`) and the printout
+(:mod:`.printout`). A table is columns (heading, how a value is written, alignment, the
+views it shows in) and rows of typed values, as tablib's ``Dataset`` is.
+
+    >>> from xlbridge.event import sample, score_pairs
+    >>> report = score_pairs(sample.pairs_event())
+    >>> table = ranking(report, report.rankings()[0][1])
+    >>> table.headings("text"), table.cells("text")[0]
+    (['Place', 'Pair', 'Names', 'MP', 'Top', '%'], ['1', '4', 'S. Heikkinen – V. Korhonen', '264', '432', '61.11'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import PairTotal, TeamStanding
+from ..event import PairsReport, TeamEventReport
+
+VIEWS = frozenset({"text", "csv", "html", "printout"})
+
+
+def points_text(value: float | None) -> str:
+    """Matchpoints or IMPs as a director writes them: whole numbers whole, else 2 decimals.
+
+    >>> points_text(4.0), points_text(5.666666), points_text(None)
+    ('4', '5.67', '')
+    """
+    if value is None:
+        return ""
+    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
+
+
+# How a value is written (text, CSV, the web page) and the printout's number format.
+_WRITTEN = {
+    "text": str,
+    "whole": str,
+    "points": points_text,
+    "fixed": lambda value: f"{value:.2f}",
+    "fixed0": lambda value: f"{value:.0f}",
+    "fixed3": lambda value: f"{value:.3f}",
+}
+_PRINTED = {"text": None, "whole": "0", "points": "points", "fixed": "0.00", "fixed0": "0", "fixed3": "0.000"}
+_ROUNDED = {"points": 2, "fixed": 2, "fixed3": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: its heading (``csv`` and ``printed`` where those views name it
+    otherwise), how its values are written (``shown``, and ``printed_as`` in the printout),
+    ``missing`` for a value that is None, its alignment, its printout width, and the views
+    it shows in."""
+
+    heading: str
+    shown: str = "text"
+    align: str = ">"
+    csv: str | None = None
+    printed: str | None = None
+    printed_as: str | None = None
+    missing: str = ""
+    width: float = 10
+    views: frozenset[str] = VIEWS
+
+    def title(self, view: str) -> str:
+        """The heading in ``view``."""
+        if view == "csv" and self.csv is not None:
+            return self.csv
+        if view == "printout" and self.printed is not None:
+            return self.printed
+        return self.heading
+
+    def written(self, value: object) -> str:
+        """A value as text, CSV and the web page write it."""
+        return self.missing if value is None else _WRITTEN[self.shown](value)
+
+    @property
+    def number_format(self) -> str | None:
+        """The printout's number format (``points``: whole numbers whole, else 2 decimals);
+        None for text."""
+        return _PRINTED[self.printed_as or self.shown]
+
+    def printed_value(self, value: object) -> object:
+        """A value as the printout holds it: a number rounded as it is shown, or text."""
+        if value is None:
+            return None
+        places = _ROUNDED.get(self.printed_as or self.shown)
+        return round(value, places) if places is not None else value  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Columns and rows of typed values (one value a column in every row)."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[object, ...], ...]
+
+    def shown(self, view: str) -> list[int]:
+        """The indexes of the columns ``view`` shows."""
+        return [i for i, column in enumerate(self.columns) if view in column.views]
+
+    def headings(self, view: str) -> list[str]:
+        """The headings ``view`` shows."""
+        return [self.columns[i].title(view) for i in self.shown(view)]
+
+    def align(self, view: str) -> str:
+        """One ``<`` or ``>`` a column ``view`` shows."""
+        return "".join(self.columns[i].align for i in self.shown(view))
+
+    def cells(self, view: str) -> list[list[str]]:
+        """Every row as text, CSV or the web page writes it."""
+        chosen = self.shown(view)
+        return [[self.columns[i].written(row[i]) for i in chosen] for row in self.rows]
+
+    def printed(self) -> list[list[object]]:
+        """Every row as the printout holds it."""
+        chosen = self.shown("printout")
+        return [[self.columns[i].printed_value(row[i]) for i in chosen] for row in self.rows]
+
+
+# --- the tables of the reports ------------------------------------------------------------
+
+
+def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
+    """A pairs event's ranking (one field): place, pair, names, then the scoring method's
+    figures (:class:`~xlbridge.engine.Method`); the CSV adds the field and the boards."""
+    figures = report.scored.scoring.method.figures
+    columns = [Column("Field", align="<", views=frozenset({"csv"})), Column("Place", width=9),
+               Column("Pair", "whole", width=8), Column("Names", align="<", width=38)]
+    columns += [Column(f.heading, f.shown, csv=f.csv, printed=f.printed, printed_as=f.printed_as, width=f.width)
+                for f in figures]
+    if "boards" not in {f.attribute for f in figures}:
+        columns.append(Column("Boards", "whole", views=frozenset({"csv"})))
+    attributes = [f.attribute for f in figures] + ([] if len(columns) == 4 + len(figures) else ["boards"])
+    names = report.names
+    rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *(getattr(t, a) for a in attributes))
+                 for t in totals)
+    return Table(tuple(columns), rows)
+
+
+def standings(report: TeamEventReport, table: Sequence[TeamStanding]) -> Table:
+    """A team event's standings: place, team, name, matches, VPs, IMPs won and lost, and the
+    IMP quotient (``-`` when a team lost no IMPs)."""
+    columns = (Column("Place", width=9), Column("Team", "whole", width=8), Column("Name", align="<", width=34),
+               Column("Matches", "whole"), Column("VP", "fixed"),
+               Column("IMPs+", "fixed0", csv="IMPsWon", width=9), Column("IMPs-", "fixed0", csv="IMPsLost", width=9),
+               Column("Quotient", "fixed3", missing="-", width=11))
+    rows = tuple((s.place, s.team, report.name(s.team), s.matches, s.vp, s.imps_for, s.imps_against,
+                  None if s.imps_against == 0 else s.quotient) for s in table)
+    return Table(columns, rows)
