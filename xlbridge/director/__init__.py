@@ -1,5 +1,8 @@
-"""The director's side of xlbridge: sample events, reading filled workbooks, checks and reports.
+"""The director's files, read safely: a filled workbook opened without trusting it
+(:mod:`.safe_open`), its cells found by their defined names (:mod:`.names`) and read into
+engine values, one problem per cell (:mod:`.cells`), and LibreOffice printing a workbook
+to PDF (:mod:`.office`).
 
-Nothing here re-implements a rule: scoring, matchpoints, IMPs and VPs come from
-:mod:`xlbridge.engine`; this package reads and writes workbooks around it.
+Nothing here re-implements a rule or knows a kind of workbook: the kinds
+(:mod:`xlbridge.kinds`) build their checks from these readers.
 """

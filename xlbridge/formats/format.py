@@ -15,8 +15,9 @@ from .results import Imported
 @dataclass(frozen=True)
 class Format:
     """One format: its option name (``--pbn``), what it is in words (``title``, and a
-    ``detail`` for ``--help``), the file extensions it is known by, what it writes
-    (``dumps(report) -> str``) and, for a format ``xlbridge import`` reads,
+    ``detail`` for ``--help``), the file extensions it is known by, the reports it writes
+    (``writes``: their classes) and how (``dumps(report) -> str``) and, for a format
+    ``xlbridge import`` reads,
     ``loads(data: bytes) -> Imported`` and ``sniff(head)``: whether a file's first bytes
     look like it."""
 
@@ -24,6 +25,7 @@ class Format:
     title: str
     detail: str
     extensions: tuple[str, ...]
+    writes: tuple[type, ...]
     dumps: Callable[..., str]
     loads: Callable[[bytes], Imported] | None = None
     sniff: Callable[[bytes], bool] | None = None
@@ -36,7 +38,7 @@ class Format:
     def named(self, path: Path) -> bool:
         """Whether ``path``'s extension is this format's.
 
-        >>> Format("pbn", "a PBN file", "", (".pbn",), str).named(Path("club.PBN"))
+        >>> Format("pbn", "a PBN file", "", (".pbn",), (), str).named(Path("club.PBN"))
         True
         """
         return path.suffix.lower() in self.extensions

@@ -158,4 +158,4 @@ def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> Non
 
 FORMAT = Format("html", "a web page", "one self-contained page: the ranking(s) with a link to every board's "
                 "traveller, readable on a phone and printable; a team event's standings and rounds",
-                (".html", ".htm"), dumps)
+                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport), dumps)

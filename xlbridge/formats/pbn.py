@@ -486,4 +486,4 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
 
 
 FORMAT = Format("pbn", "a PBN 2.1 results file", "a ScoreTable per board and the TotalScoreTable",
-                (".pbn",), dumps, loads, sniff)
+                (".pbn",), (PairsReport, TeamsReport), dumps, loads, sniff)

@@ -365,4 +365,4 @@ def sniff(head: bytes) -> bool:
 
 
 FORMAT = Format("usebio", "USEBIO 1.2 XML", "for results sites and national bodies",
-                (".xml", ".usebio"), dumps, loads, sniff)
+                (".xml", ".usebio"), (PairsReport, TeamsReport), dumps, loads, sniff)

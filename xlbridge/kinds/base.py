@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from openpyxl import Workbook
 
-from .. import workbooks
+from .. import formats, workbooks
 from ..director.cells import Problem
 from ..director.names import NamedCells
 from ..engine import OptionError
@@ -37,8 +37,10 @@ class Kind:
     """What it is, in words: ``pairs event``."""
     plural: ClassVar[str]
     """The same for several: ``pairs events``."""
-    exports: ClassVar[tuple[str, ...]] = ()
-    """The formats (:data:`xlbridge.formats.FORMATS`) ``xlbridge export`` writes it in."""
+    report: ClassVar[type | None] = None
+    """The class of its scoring's report (:mod:`xlbridge.event`); None when it is not scored."""
+    exported: ClassVar[bool] = True
+    """Whether ``xlbridge export`` writes it, in every format that writes its report."""
     draws: ClassVar[bool] = False
     """Whether ``xlbridge draw`` draws its next round (its ``next_round(report)``)."""
 
@@ -65,7 +67,15 @@ class Kind:
     @property
     def reports(self) -> bool:
         """Whether ``xlbridge report`` scores it."""
-        return type(self).score is not Kind.score
+        return self.report is not None
+
+    @property
+    def exports(self) -> tuple[str, ...]:
+        """The formats (:data:`xlbridge.formats.FORMATS`) ``xlbridge export`` writes it in:
+        those that write its report."""
+        if self.report is None or not self.exported:
+            return ()
+        return tuple(name for name, found in formats.FORMATS.items() if self.report in found.writes)
 
     def check(self, book: FilledBook) -> Checked:
         """Check every input of a filled book and read its event."""

@@ -42,7 +42,7 @@ class PairsKind(Kind):
     template = pairs_template
     title = "pairs event"
     plural = "pairs events"
-    exports = ("pbn", "usebio", "html")
+    report = PairsReport
 
     def check(self, book: FilledBook) -> Checked:
         return check_pairs(book)
@@ -68,6 +68,8 @@ class TravellerKind(Kind):
     template = traveller_template
     title = "traveller"
     plural = "travellers"
+    report = PairsReport
+    exported = False  # one board of a pairs event: exported with its event
 
     def check(self, book: FilledBook) -> Checked:
         return check_pairs(book, traveller=True)

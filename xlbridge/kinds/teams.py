@@ -18,7 +18,7 @@ class TeamsKind(Kind):
     template = teams_template
     title = "team match"
     plural = "team matches"
-    exports = ("pbn", "usebio", "html")
+    report = TeamsReport
 
     def check(self, book: FilledBook) -> Checked:
         return check_teams(book)

@@ -28,7 +28,7 @@ class TeamEventKind(Kind):
     template = event_template
     title = "team event"
     plural = "team events"
-    exports = ("html",)
+    report = TeamEventReport
     draws = True
 
     def check(self, book: FilledBook) -> Checked:

@@ -20,7 +20,7 @@ from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import styles
-from .i18n import DATE_FORMATS, Labels, date_text
+from .i18n import Labels, date_format, date_text
 from .lookup import Lookup
 from .names import name_problem, set_value
 from .page import paper_name, set_up
@@ -229,7 +229,7 @@ class Book:
         self.define("EventName", sheet, name_ref.split(":")[0])
         self.validate(sheet, name_ref.split(":")[0], self.rule_text(EVENT_LENGTH))
         self.merge(sheet, date_ref, self.date,
-                   styles.INPUT.but(number_format=DATE_FORMATS[self.lang]))
+                   styles.INPUT.but(number_format=date_format(self.lang)))
         self.define("EventDate", sheet, date_ref.split(":")[0])
         self.validate(sheet, date_ref.split(":")[0], self.rule_date())
 
@@ -256,7 +256,7 @@ class Book:
                    f'IF(EventName="","{title}",EventName)', styles.TITLE, formula=True)
         self.merge(sheet, f"{date_first}{row}:{date_last}{row}",
                    'IF(EventDate="","",EventDate)',
-                   styles.LABEL.but(horizontal="right", number_format=DATE_FORMATS[self.lang]),
+                   styles.LABEL.but(horizontal="right", number_format=date_format(self.lang)),
                    formula=True)
         sheet.row_dimensions[row].height = 21
 

@@ -1,10 +1,11 @@
 """Labels in every language the templates speak: English (default), Finnish and Russian.
 
-The labels are a catalog keyed by language, then template, then label: one module a
-language in :mod:`xlbridge.workbooks.catalog` (``en.py``, ``fi.py``, ``ru.py``), each
-with every template's labels and the ``common`` ones. Adding a language is adding its
-module (a test asserts that every label is in every language); defined names never
-change with the language, only what a director reads.
+Each language is one module of :mod:`xlbridge.workbooks.catalog` (``en.py``, ``fi.py``,
+``ru.py``): every template's labels and the ``common`` ones (``LABELS``), its date as a
+number format and as text (``DATE_FORMAT``, ``DATE_TEXT``), and its counted words'
+forms (``plural``). Adding a language is adding its module and its code to
+:data:`LANGUAGES` (a test asserts that every label is in every language); defined names
+never change with the language, only what a director reads.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import datetime
 import functools
 import importlib
 from collections.abc import Mapping
+from types import ModuleType
 
 from ..engine import OptionError
 
@@ -22,17 +24,23 @@ Catalog = Mapping[str, Mapping[str, str]]
 
 
 @functools.cache
+def _module(lang: str) -> ModuleType:
+    return importlib.import_module(f"{__package__}.catalog.{language(lang)}")
+
+
 def catalog(lang: str) -> Catalog:
     """Every label of one language, by template (``common``: shared by several):
     the ``LABELS`` of :mod:`xlbridge.workbooks.catalog` ``.<lang>``."""
-    return importlib.import_module(f"{__package__}.catalog.{language(lang)}").LABELS
+    return _module(lang).LABELS
 
 
-# One form of a date per language, everywhere: the sheets' number format, and the same
-# form as text in page headers.
-DATE_FORMATS = {"en": "yyyy-mm-dd", "fi": "d.m.yyyy", "ru": "dd.mm.yyyy"}
-_DATE_TEXTS = {"en": "{0.year:04d}-{0.month:02d}-{0.day:02d}", "fi": "{0.day}.{0.month}.{0.year}",
-               "ru": "{0.day:02d}.{0.month:02d}.{0.year}"}
+def date_format(lang: str) -> str:
+    """A date as the sheets of ``lang`` show it, as a number format.
+
+    >>> date_format("fi")
+    'd.m.yyyy'
+    """
+    return _module(lang).DATE_FORMAT
 
 
 def date_text(date: datetime.date, lang: str) -> str:
@@ -41,7 +49,7 @@ def date_text(date: datetime.date, lang: str) -> str:
     >>> date_text(datetime.date(2025, 3, 14), "en"), date_text(datetime.date(2025, 3, 14), "fi")
     ('2025-03-14', '14.3.2025')
     """
-    return _DATE_TEXTS[language(lang)].format(date)
+    return _module(lang).DATE_TEXT.format(date)
 
 
 def plural(count: int, lang: str) -> str:
@@ -51,11 +59,7 @@ def plural(count: int, lang: str) -> str:
     >>> [plural(n, "ru") for n in (1, 3, 5, 21, 12)], [plural(n, "en") for n in (1, 3, 21)]
     (['1', '2', '5', '1', '5'], ['1', '5', '5'])
     """
-    if language(lang) != "ru":
-        return "1" if count == 1 else "5"
-    if count % 10 == 1 and count % 100 != 11:
-        return "1"
-    return "2" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "5"
+    return _module(lang).plural(count)
 
 
 def language(lang: object) -> str:

@@ -1,5 +1,15 @@
 """Finnish (suomi): every label of the templates, by template (``common``: shared by several)."""
 
+DATE_FORMAT = "d.m.yyyy"
+"""A date in the sheets (a number format), and the same as text in page headers:"""
+DATE_TEXT = "{0.day}.{0.month}.{0.year}"
+
+
+def plural(count: int) -> str:
+    """The form of a counted word: ``1`` (one) or ``5`` (many)."""
+    return "1" if count == 1 else "5"
+
+
 LABELS: dict[str, dict[str, str]] = {
     "common": {
         "event": "Kilpailu",

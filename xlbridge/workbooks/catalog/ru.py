@@ -4,6 +4,18 @@ Seats stay N, E, S, W (and the sides NS, EW) as in every language: they are what
 director types, and the Russian letters (С, В, Ю, З) would not read as the same keys.
 """
 
+DATE_FORMAT = "dd.mm.yyyy"
+"""A date in the sheets (a number format), and the same as text in page headers:"""
+DATE_TEXT = "{0.day:02d}.{0.month:02d}.{0.year}"
+
+
+def plural(count: int) -> str:
+    """The form of a counted word: ``1`` (один), ``2`` (2-4: два, три, четыре) or ``5`` (many)."""
+    if count % 10 == 1 and count % 100 != 11:
+        return "1"
+    return "2" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "5"
+
+
 LABELS: dict[str, dict[str, str]] = {
     "common": {
         "event": "Турнир",
