@@ -18,7 +18,6 @@ from ..engine import (
     Adjusted,
     BridgeInputError,
     Contract,
-    Played,
     Seat,
     is_not_played,
     mp_scale,
@@ -171,7 +170,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
             if not cell.blank:
                 problems.add(cell, f"{what} must be blank for {code} (or type the contract played)")
                 ok = False
-        return Play(str(code), outcome=code) if ok else None
+        return Play(str(code)) if ok else None
     parsed = problems.parse(contract, _contract)
     seat = None if declarer.blank else problems.parse(declarer, _declarer)
     if parsed is None:
@@ -183,7 +182,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
                 problems.add(cell, f"the board was passed out, so {what} must be blank "
                                    "(or correct the contract)")
                 ok = False
-        return Play(str(PASSED_OUT), outcome=Played(PASSED_OUT)) if ok else None
+        return Play(str(PASSED_OUT)) if ok else None
     if declarer.blank:
         problems.add(declarer, f"no declarer for {parsed}: give N, E, S or W")
     if tricks.blank:
@@ -192,7 +191,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
     taken = problems.parse(tricks, _tricks(parsed))
     if seat is None or taken is None:
         return None
-    return Play(str(parsed), str(seat), taken, Played(parsed.with_declarer(seat), taken))
+    return Play(str(parsed), str(seat), taken)
 
 
 def in_use(cells: Sequence[Cell]) -> bool:

@@ -24,6 +24,7 @@ from ..engine import (
     parse_contract,
     tricks_taken,
 )
+from ..engine.errors import describe
 
 Outcome = Played | Adjusted | str | None
 """A result as the engine takes it: a :class:`~xlbridge.engine.Played` deal (PASS for a
@@ -50,13 +51,17 @@ declarer=<Seat.N: 'N'>), tricks=9), Adjusted(ns=60, ew=40), 'NP', None)
         return Played(PASSED_OUT)
     if not declarer or tricks is None:
         return None
-    return Played(parsed.with_declarer(Seat.parse(declarer)), tricks_taken(parsed, tricks))
+    seat = Seat.parse(declarer)
+    if parsed.declarer not in (None, seat):
+        raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(contract)} names {parsed.declarer}")
+    return Played(parsed.with_declarer(seat), tricks_taken(parsed, tricks))
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """One table's result on a board: contract, declarer and tricks taken, as typed, and
-    :attr:`outcome`, the same parsed once when the play is made.
+    :attr:`outcome`, the same parsed once when the play is made (also by
+    :func:`dataclasses.replace`, so it never disagrees with the texts).
 
     A passed-out board has ``contract == "PASS"``, no declarer and no tricks; a pairs
     row may instead hold ``NP`` (not played) or an adjusted score (``A60/40``). A contract
@@ -66,11 +71,10 @@ class Play:
     contract: str
     declarer: str = ""
     tricks: int | None = None
-    outcome: Outcome = field(default=None, compare=False, repr=False)
+    outcome: Outcome = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.outcome is None:  # not given by a reader that parsed the cells already
-            object.__setattr__(self, "outcome", outcome(self.contract, self.declarer, self.tricks))
+        object.__setattr__(self, "outcome", outcome(self.contract, self.declarer, self.tricks))
 
     @property
     def passed_out(self) -> bool:

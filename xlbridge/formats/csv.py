@@ -17,7 +17,6 @@ from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
-from .table import points_text
 from .text import Report, blank
 
 
@@ -30,11 +29,9 @@ def _pairs(report: PairsReport, writer) -> None:
 
 
 def _traveller(report: PairsReport, writer) -> None:
-    writer.writerow(["Board", "NS", "EW", "Contract", "Declarer", "Tricks", "ScoreNS", "MPNS", "MPEW"])
-    for result, points in zip(report.event.results, report.scored.rows, strict=True):
-        play = result.play
-        writer.writerow([result.board, blank(result.ns), blank(result.ew), play.contract, play.declarer,
-                         blank(play.tricks), blank(points.score), points_text(points.ns), points_text(points.ew)])
+    table = tables.traveller(report, range(len(report.event.results)))
+    writer.writerow(table.headings("csv"))
+    writer.writerows(table.cells("csv"))
 
 
 def _teams(report: TeamsReport, writer) -> None:

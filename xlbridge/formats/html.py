@@ -22,7 +22,6 @@ from typing import TextIO
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
 from .format import Format
-from .table import points_text
 from .text import signed
 from .words import describe_play, scoring_text
 
@@ -92,16 +91,9 @@ def pairs_page(report: PairsReport) -> str:
         boards.setdefault(result.board, []).append(index)
     links = "".join(f'<a href="#board-{b}">{b}</a>' for b in sorted(boards))
     parts.append(f'<h2>Travellers</h2>\n<nav aria-label="Travellers">{links}</nav>')
-    points_name = report.scored.scoring.method.points
     for board in sorted(boards):
-        rows = []
-        for index in boards[board]:
-            result, points = event.results[index], report.scored.rows[index]
-            rows.append(["" if result.ns is None else result.ns, "" if result.ew is None else result.ew,
-                         describe_play(result.play), "" if points.score is None else signed(points.score),
-                         points_text(points.ns), points_text(points.ew)])
         parts.append(f'<section class="board" id="board-{board}"><h2>Board {board}</h2>'
-                     + _table(["NS", "EW", "Result", "Score NS", f"{points_name} NS", f"{points_name} EW"], rows, {2})
+                     + _rendered(tables.traveller(report, boards[board]))
                      + '<a class="top" href="#top">Back to the ranking</a></section>')
     return _page(title, subtitle, "\n".join(parts))
 

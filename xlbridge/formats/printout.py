@@ -135,13 +135,7 @@ def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
     board = results[0].board if results else ""
     event = report.event
     workbook, sheet = _sheet(f"Board {board}", f"{len(results)} results", paper, (event.name, event.date))
-    _table(
-        sheet, 4, ["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"],
-        [[result.ns, result.ew, describe_play(result.play), "" if points.score is None else points.score,
-          None if points.ns is None else round(points.ns, 2), None if points.ew is None else round(points.ew, 2)]
-         for result, points in zip(results, report.scored.rows, strict=True)],
-        [8, 8, 16, 13, 11, 11], ["0", "0", None, _SIGNED, POINTS, POINTS],
-    )
+    _neutral(sheet, 4, tables.traveller(report, range(len(results))))
     return workbook
 
 

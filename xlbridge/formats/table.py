@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import PairTotal, TeamStanding
-from ..event import PairsReport, TeamEventReport
+from ..event import PairResult, PairsReport, TeamEventReport
+from .words import describe_play
 
 VIEWS = frozenset({"text", "csv", "html", "printout"})
 
@@ -40,25 +41,29 @@ _WRITTEN = {
     "fixed": lambda value: f"{value:.2f}",
     "fixed0": lambda value: f"{value:.0f}",
     "fixed3": lambda value: f"{value:.3f}",
+    "signed": lambda value: f"{value:+d}" if value else "0",
 }
-_PRINTED = {"text": None, "whole": "0", "points": "points", "fixed": "0.00", "fixed0": "0", "fixed3": "0.000"}
+_PRINTED = {"text": None, "whole": "0", "points": "points", "fixed": "0.00", "fixed0": "0", "fixed3": "0.000",
+            "signed": "+0;-0;0"}
 _ROUNDED = {"points": 2, "fixed": 2, "fixed3": 3}
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
     """One column: its heading (``csv`` and ``printed`` where those views name it
-    otherwise), how its values are written (``shown``, and ``printed_as`` in the printout),
-    ``missing`` for a value that is None, its alignment, its printout width, and the views
-    it shows in."""
+    otherwise), how its values are written (``shown``; ``csv_as`` in CSV and ``printed_as``
+    in the printout where those differ), what stands for a value that is None (``missing``,
+    ``printed_missing``), its alignment, its printout width, and the views it shows in."""
 
     heading: str
     shown: str = "text"
     align: str = ">"
     csv: str | None = None
     printed: str | None = None
+    csv_as: str | None = None
     printed_as: str | None = None
     missing: str = ""
+    printed_missing: object = None
     width: float = 10
     views: frozenset[str] = VIEWS
 
@@ -70,9 +75,11 @@ class Column:
             return self.printed
         return self.heading
 
-    def written(self, value: object) -> str:
-        """A value as text, CSV and the web page write it."""
-        return self.missing if value is None else _WRITTEN[self.shown](value)
+    def written(self, value: object, view: str = "text") -> str:
+        """A value as text, CSV or the web page writes it."""
+        if value is None:
+            return self.missing
+        return _WRITTEN[self.csv_as or self.shown if view == "csv" else self.shown](value)
 
     @property
     def number_format(self) -> str | None:
@@ -83,7 +90,7 @@ class Column:
     def printed_value(self, value: object) -> object:
         """A value as the printout holds it: a number rounded as it is shown, or text."""
         if value is None:
-            return None
+            return self.printed_missing
         places = _ROUNDED.get(self.printed_as or self.shown)
         return round(value, places) if places is not None else value  # type: ignore[call-overload]
 
@@ -110,7 +117,7 @@ class Table:
     def cells(self, view: str) -> list[list[str]]:
         """Every row as text, CSV or the web page writes it."""
         chosen = self.shown(view)
-        return [[self.columns[i].written(row[i]) for i in chosen] for row in self.rows]
+        return [[self.columns[i].written(row[i], view) for i in chosen] for row in self.rows]
 
     def printed(self) -> list[list[object]]:
         """Every row as the printout holds it."""
@@ -148,3 +155,27 @@ def standings(report: TeamEventReport, table: Sequence[TeamStanding]) -> Table:
     rows = tuple((s.place, s.team, report.name(s.team), s.matches, s.vp, s.imps_for, s.imps_against,
                   None if s.imps_against == 0 else s.quotient) for s in table)
     return Table(columns, rows)
+
+
+_CSV = frozenset({"csv"})
+_SHOWN = frozenset({"text", "html", "printout"})
+
+
+def traveller(report: PairsReport, results: Sequence[int]) -> Table:
+    """One board's traveller: the ``results`` (indexes into the event's results), each with
+    its pairs, the result in words, North-South's score and both sides' points; the CSV has
+    the board and the contract, declarer and tricks in columns of their own instead."""
+    points = report.scored.scoring.method.points
+    columns = (Column("Board", "whole", views=_CSV), Column("NS", "whole", width=8), Column("EW", "whole", width=8),
+               Column("Result", align="<", width=16, views=_SHOWN), Column("Contract", align="<", views=_CSV),
+               Column("Declarer", align="<", views=_CSV), Column("Tricks", "whole", views=_CSV),
+               Column("Score NS", "signed", csv="ScoreNS", csv_as="whole", printed_missing="", width=13),
+               Column(f"{points} NS", "points", csv="MPNS", width=11),
+               Column(f"{points} EW", "points", csv="MPEW", width=11))
+    rows = []
+    for index in results:
+        result: PairResult = report.event.results[index]
+        row, play = report.scored.rows[index], result.play
+        rows.append((result.board, result.ns, result.ew, describe_play(play), play.contract, play.declarer,
+                     play.tricks, row.score, row.ns, row.ew))
+    return Table(columns, tuple(rows))

@@ -13,7 +13,6 @@ from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
-from .table import points_text
 from .words import describe_play, scoring_text
 
 Report = PairsReport | TeamsReport | TeamEventReport
@@ -67,12 +66,7 @@ def traveller_text(report: PairsReport) -> str:
     """A one-board traveller: each result with its score and matchpoints."""
     results = report.event.results
     board = results[0].board if results else "?"
-    rows = []
-    for result, points in zip(results, report.scored.rows, strict=True):
-        rows.append([blank(result.ns), blank(result.ew), describe_play(result.play),
-                     signed(points.score) if points.score is not None else "",
-                     points_text(points.ns), points_text(points.ew)])
-    table = text_table(["NS", "EW", "Result", "Score NS", "MP NS", "MP EW"], rows, ">><>>>")
+    table = rendered(tables.traveller(report, range(len(results))))
     return f"Board {board}: {len(results)} results\n\n{table}"
 
 
