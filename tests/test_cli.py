@@ -45,16 +45,17 @@ def test_bad_input_is_one_line_and_exit_2():
 
 
 def test_one_root_for_every_error_the_command_reports():
-    from xlbridge.commands import CommandError
+    from xlbridge.commands import CommandError, StateError
     from xlbridge.director.names import NamedRangeError
     from xlbridge.director.office import OfficeError
     from xlbridge.director.safe_open import UnreadableWorkbook
     from xlbridge.engine import BridgeInputError, OptionError, XlbridgeError
-    from xlbridge.files import OutputExistsError as WorkbookExistsError
+    from xlbridge.files import OutputError, OutputExistsError
+    from xlbridge.kinds import NotOurWorkbook
 
-    for kind in (BridgeInputError, OptionError, CommandError, NamedRangeError, OfficeError,
-                 UnreadableWorkbook, WorkbookExistsError):
+    for kind in (BridgeInputError, OptionError, CommandError, StateError, NamedRangeError, OfficeError,
+                 UnreadableWorkbook, NotOurWorkbook, OutputExistsError, OutputError):
         assert issubclass(kind, XlbridgeError), kind
-    assert issubclass(WorkbookExistsError, FileExistsError) and issubclass(OptionError, ValueError)
+    assert issubclass(OutputExistsError, FileExistsError) and issubclass(OptionError, ValueError)
     done = xlbridge_command("demo", "--paper", "A5", "--out", "never-written")  # an OptionError
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1

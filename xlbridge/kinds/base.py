@@ -89,6 +89,11 @@ class Kind:
         """What was checked, in a few words: ``pairs event, 18 pairs, 243 results``."""
         return self.title
 
+    def fill(self, event: Event, *, lang: str = "en", paper: str = "A4", fit: bool = False) -> Workbook:
+        """Its template holding ``event``, as a director would have typed it (``fit``: only
+        as large as the event needs)."""
+        raise OptionError(f"{self.title}: xlbridge does not fill it with an event")
+
     def build(self, *, lang: str = "en", paper: str = "A4", event: str | None = None,
               date: datetime.date | None = None, **options: object) -> Workbook:
         """Its template, blank (:func:`xlbridge.workbooks.build`)."""
