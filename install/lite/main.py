@@ -1188,7 +1188,7 @@ class Contract:
 
 PASSED_OUT = Contract(0)
 
-_PASS_WORDS = {"PASS", "P", "AP", "PASSEDOUT", "PASSOUT", "ALLPASS", "PASSED"}
+_PASS_WORDS = {"PASS", "P", "AP", "PO", "PASSEDOUT", "PASSOUT", "ALLPASS", "PASSED"}
 SUIT_SYMBOLS = str.maketrans({
     "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
     "*": "X",
@@ -1208,7 +1208,7 @@ def parse_contract(text: object) -> Contract:
 
     Accepts ``4S``, ``4s``, ``4♠``, ``3NT``, ``3N``, ``4SX``, ``4S*``, ``4SXX``,
     ``4S**``, a declarer appended (``4SXN``), spaces anywhere, and ``PASS``,
-    ``P``, ``AP`` or ``Passed out`` for a passed-out deal.
+    ``P``, ``AP``, ``PO`` or ``Passed out`` for a passed-out deal.
 
     >>> str(parse_contract("3nt")), str(parse_contract("2h**")), str(parse_contract("Passed out"))
     ('3NT', '2HXX', 'PASS')

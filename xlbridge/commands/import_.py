@@ -26,8 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "board, or USEBIO XML) into a new pairs workbook: the pairs and their names, every traveller "
         "line, adjusted scores and the scoring method. The workbook then scores the event itself. "
         "With --compare, print each pair's published percentage (or IMPs) beside the workbook's and "
-        "every difference. Exit status: 0 written (and, with --compare, every figure agrees), "
-        "1 written but --compare found differences, 2 the file cannot be read or OUT exists "
+        "every difference; without it, a file's published figures are compared all the same and any "
+        "difference is said in one line. Exit status: 0 written (and every published figure agrees), "
+        "1 written but the workbook's figures differ from the file's, 2 the file cannot be read or OUT exists "
         f"(nothing written). Files over {MAX_BYTES // 1_000_000} MB are refused.",
     )
     parser.add_argument("file", metavar="FILE.pbn|FILE.xml", type=Path, help="a PBN or USEBIO results file")
@@ -70,15 +71,20 @@ def run(args: argparse.Namespace) -> int:
           f"{imported.scoring}")
     for note in imported.notes:
         print(f"Note: {note}")
-    if not args.compare:
+    if not args.compare and not imported.published:
         return EXIT_OK
+    # A file's published figures are always compared: an import that scores otherwise
+    # must never pass in silence. --compare shows every pair; without it, one line.
     filled = read(target)
     checked = without_problems(filled, target)
     if checked is None:
         return EXIT_PROBLEMS
     scored = filled.kind.score(checked.event)
     lines, differences = compare(imported, scored)
-    print("\n".join(lines))
+    if args.compare:
+        print("\n".join(lines))
+    elif differences:
+        print(f"{lines[-1]}: the workbook does not score as the file; see them with --compare")
     return EXIT_PROBLEMS if differences else EXIT_OK
 
 

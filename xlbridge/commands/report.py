@@ -31,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="write a printable PDF (through LibreOffice)")
     parser.add_argument("--paper", choices=("A4", "Letter"), default="A4",
                         help="paper size of the PDF (default A4)")
+    parser.add_argument("--force", action="store_true", help="replace the CSV or PDF if it exists")
     parser.set_defaults(run=run)
 
 
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if args.pdf and office.soffice() is None:
         raise CommandError(f"cannot write {args.pdf}: LibreOffice is not installed; "
                            f"{office.INSTALL_HINT}")
+    for target in (args.csv, args.pdf):  # refused before anything is scored or printed
+        if target is not None:
+            files.refuse_existing(target, force=args.force)
     book = read(args.file)
     if not book.kind.reports:
         plurals = [kind.plural for kind in KINDS if kind.reports]
@@ -60,14 +64,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     print(formats.text.dumps(scored))
     if args.csv:
-        files.write_text(formats.csv.dumps(scored), args.csv, force=True, newline="")
+        files.write_text(formats.csv.dumps(scored), args.csv, force=args.force, newline="")
         print(f"\nWrote {args.csv}")
     if args.pdf:
         try:
             with tempfile.TemporaryDirectory(prefix="xlbridge-report-") as temp:
                 source = Path(temp) / f"{args.pdf.stem or 'report'}.xlsx"
                 formats.printout.workbook(scored, args.paper).save(source)
-                office.to_pdf(source, args.pdf)
+                office.to_pdf(source, args.pdf, force=args.force)
         except office.OfficeError as error:
             raise CommandError(f"{args.pdf}: {error}") from None
         except XlbridgeError:  # already one line (files.OutputError)

@@ -39,8 +39,9 @@ def soffice() -> str | None:
     return None
 
 
-def to_pdf(workbook: Path, pdf: Path, *, timeout: float = TIMEOUT) -> Path:
-    """Print ``workbook`` (an .xlsx) to ``pdf``, following its page setup."""
+def to_pdf(workbook: Path, pdf: Path, *, timeout: float = TIMEOUT, force: bool = False) -> Path:
+    """Print ``workbook`` (an .xlsx) to ``pdf``, following its page setup; an existing
+    ``pdf`` is replaced only with ``force`` (:func:`xlbridge.files.write`)."""
     program = soffice()
     if program is None:
         raise OfficeError(f"LibreOffice is not installed, so no PDF can be written: {INSTALL_HINT}")
@@ -67,5 +68,4 @@ def to_pdf(workbook: Path, pdf: Path, *, timeout: float = TIMEOUT) -> Path:
         if not written.is_file() or written.stat().st_size == 0:
             last = said.strip().splitlines()[-1:] or ["no message"]
             raise OfficeError(f"LibreOffice could not print the report: {last[0][:120]}")
-        # The command's output, asked for by name: replaced as files.write replaces.
-        return files.write(pdf, lambda temp: shutil.copyfile(written, temp), force=True)
+        return files.write(pdf, lambda temp: shutil.copyfile(written, temp), force=force)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
@@ -51,9 +52,44 @@ def _event(report: TeamEventReport, writer) -> None:
     writer.writerows(table.cells("csv"))
 
 
+_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe(value: object) -> object:
+    """A cell as a spreadsheet may open it: text that a spreadsheet would take for a formula
+    (``=``, ``+``, ``-``, ``@`` first, as OWASP's CSV-injection guidance lists them) gets a
+    leading ``'``, so that it stays text; numbers and a lone ``-`` stay as they are.
+
+    >>> safe("=HYPERLINK(1)"), safe("-3.25"), safe("@x"), safe("-"), safe("Ann Berg"), safe(-50)
+    ("'=HYPERLINK(1)", '-3.25', "'@x", '-', 'Ann Berg', -50)
+    """
+    if not isinstance(value, str) or len(value) < 2 or not value.startswith(_TRIGGERS):
+        return value
+    try:
+        float(value)
+    except ValueError:
+        return "'" + value
+    return value
+
+
+class _Writer:
+    """csv.writer with every cell made :func:`safe`."""
+
+    def __init__(self, fp: TextIO) -> None:
+        self._writer = csv.writer(fp)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([safe(value) for value in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
 def dump(report: Report, fp: TextIO) -> None:
-    """Write the report as CSV to an open text file (opened with ``newline=""``)."""
-    writer = csv.writer(fp)
+    """Write the report as CSV to an open text file (opened with ``newline=""``); text a
+    spreadsheet would run as a formula is neutralised (:func:`safe`)."""
+    writer = _Writer(fp)
     if isinstance(report, TeamsReport):
         _teams(report, writer)
     elif isinstance(report, TeamEventReport):

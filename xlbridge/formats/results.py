@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..engine import BridgeInputError, Scoring, is_not_played, parse_contract
+from ..engine import PASSED_OUT, Adjusted, BridgeInputError, Scoring, is_not_played, parse_contract
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
 from ..event import Pair, PairResult, PairsEvent, Play
@@ -107,8 +107,11 @@ def iso_date(day: int, month: int, year: int) -> str:
 
 
 _BLANK = frozenset({"", "-", "?", "--", "BYE"})
+AVERAGE_CODE = str(Adjusted(50, 50))  # Law 12C2: average, 50% to each side
 _ADJUSTED_CODE = re.compile(r"A(\d\d)[/-]?(\d\d)?")
-_AVERAGES = {"AVE+": 60, "AVE": 50, "AVE-": 40, "AV+": 60, "AV": 50, "AV-": 40, "A+": 60, "A-": 40}
+# Average plus, average and average minus (Law 12C2: 60%, 50%, 40%) as programs write them.
+_AVERAGES = {"AVE+": 60, "AVE": 50, "AVE=": 50, "AVE-": 40, "AV+": 60, "AV": 50, "AV=": 50, "AV-": 40,
+             "A+": 60, "A=": 50, "A-": 40}
 _PERCENT = re.compile(r"\^?(\d\d)%")  # PBN marks an artificial value with a caret
 
 
@@ -121,37 +124,53 @@ def blank(text: str | None) -> bool:
     return text is None or text.strip().upper() in _BLANK
 
 
+def _spelled(ns: int, ew: int) -> str:
+    """An adjusted score as the workbook spells it (``A60/40``; ``A60`` when both sides
+    have the same), or BridgeInputError for a percentage the Laws do not give."""
+    return str(Adjusted(ns, ew))
+
+
 def adjusted_code(text: str) -> str | None:
-    """An adjusted score as other programs write it, in the engine's spelling (``A60/40``);
-    None when ``text`` is not one.
+    """An adjusted score as other programs write it in the contract column, in the
+    workbook's spelling; None when ``text`` is not one.
 
     >>> adjusted_code("A6040"), adjusted_code("A60-40"), adjusted_code("a50"), adjusted_code("AVE+/AVE-")
     ('A60/40', 'A60/40', 'A50', 'A60/40')
-    >>> adjusted_code("4S") is None
-    True
+    >>> adjusted_code("A5050"), adjusted_code("A="), adjusted_code("4S") is None
+    ('A50', 'A50', True)
     """
     key = "".join(text.split()).upper()
     match = _ADJUSTED_CODE.fullmatch(key)
     if match:
-        return f"A{match[1]}/{match[2]}" if match[2] else f"A{match[1]}"
+        return _spelled(int(match[1]), int(match[2] or match[1]))
     parts = key.split("/")
     if len(parts) in (1, 2) and all(part in _AVERAGES for part in parts):
-        ns, ew = _AVERAGES[parts[0]], _AVERAGES[parts[-1]]
-        return f"A{ns}/{ew}" if ns != ew else f"A{ns}"
+        return _spelled(_AVERAGES[parts[0]], _AVERAGES[parts[-1]])
     return None
 
 
+def _side(text: str | None) -> int | None:
+    """One side's artificial score in a score column: ``60%``, PBN's ``^60%``, or average
+    plus, average, average minus (``A+``, ``A=``, ``A-``, ``AVE+`` ...); None otherwise."""
+    value = "".join((text or "").split()).upper()
+    found = _PERCENT.fullmatch(value)
+    return int(found[1]) if found else _AVERAGES.get(value)
+
+
 def percent_pair(ns: str | None, ew: str | None) -> str | None:
-    """An adjusted score written as percentages in the score columns (``60%`` / ``40%``,
-    or PBN's artificial ``^60%`` / ``^40%``).
+    """An adjusted score written in the score columns, one side each: percentages
+    (``60%`` / ``40%``, PBN's artificial ``^60%``) or averages (``A+`` / ``A-``, ``A=`` for
+    both, ``AVE+`` ...); None when the columns hold anything else.
 
     >>> percent_pair("60%", "40%"), percent_pair("^50%", "^50%"), percent_pair("420", None)
-    ('A60/40', 'A50/50', None)
+    ('A60/40', 'A50', None)
+    >>> percent_pair("A+", "A-"), percent_pair("A=", "A="), percent_pair("A+", "A+")
+    ('A60/40', 'A50', 'A60')
     """
-    found = [_PERCENT.fullmatch((text or "").strip()) for text in (ns, ew)]
-    if not all(found):
+    sides = [_side(text) for text in (ns, ew)]
+    if None in sides:
         return None
-    return f"A{found[0][1]}/{found[1][1]}"
+    return _spelled(*sides)
 
 
 def pair_number(text: str | None, side: str) -> int | None:
@@ -204,11 +223,17 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
         return None
     if code is not None or is_not_played(text):
         play = Play(code or "NP")
-    elif parse_contract(text).passed_out:
-        play = Play("PASS")
+    elif (parsed := parse_contract(text)).passed_out:
+        play = Play(str(PASSED_OUT))
     else:
+        # Written as the workbook spells it (4S* is 4SX; a declarer in the contract, 4SN,
+        # goes to its own column), so that the workbook reads what import read.
         seat = "" if blank(declarer) else declarer.strip().upper()[:1]
-        play = Play(text, seat, _tricks(text, tricks))
+        if parsed.declarer is not None and seat and seat != parsed.declarer.value:
+            raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(text)} names "
+                                   f"{parsed.declarer}")
+        seat = seat or ("" if parsed.declarer is None else parsed.declarer.value)
+        play = Play(str(parsed.with_declarer(None)), seat, _tricks(text, tricks))
     result = PairResult(board, ns_pair, ew_pair, play)
     if parse_row(result.entry) is None:
         raise BridgeInputError(f"contract {describe(text)}: needs a declarer and the tricks taken")
@@ -251,6 +276,7 @@ class EventBuilder:
     crossimps: str | None = None
     listed: list[Listed] = field(default_factory=list)
     lines: list[RawLine] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def pair(self, number: int, names: str, *, direction: str | None = None, published: str | None = None,
              line: int | None = None) -> None:
@@ -278,12 +304,18 @@ class EventBuilder:
         return max(ns) if ns & ew else 0
 
     def _results(self, offset: int) -> list[tuple[PairResult, int | None]]:
-        """Every line checked (East-West numbers moved by ``offset``); Byes and empty lines dropped."""
+        """Every line checked (East-West numbers moved by ``offset``); Byes and empty lines dropped.
+        A bare ``A`` (an adjusted score with no split) is read as average, with a note."""
         rows = []
         for raw in self.lines:
             ns, ew, *rest = raw.values
             if offset and ew is not None and ew.strip().isdigit():
                 ew = str(int(ew) + offset)
+            if (rest[0] or "").strip().upper() == "A":
+                rest = [AVERAGE_CODE, None, None]
+                self.notes.append(f"board {raw.board}, line {raw.line}: an adjusted score written A, with no "
+                                  f"split, is read as {AVERAGE_CODE} (average); correct it in the workbook if "
+                                  "it was not")
             try:
                 result = traveller_line(raw.board, ns, ew, *rest, scores=raw.scores)
             except BridgeInputError as error:
@@ -342,7 +374,7 @@ class EventBuilder:
             results=results, scale=self.scale, tables=max(per_board.values()), boards=max(per_board), options=options,
         )
         notes = (f"the file numbers each direction from 1: East-West pair n is pair {offset}+n here",) if offset else ()
-        return Imported(event, published, notes)
+        return Imported(event, published, (*notes, *self.notes))
 
 
 def board_number(text: str | None, *, line: int | None = None) -> int:

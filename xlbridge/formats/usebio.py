@@ -333,13 +333,29 @@ def loads(data: str | bytes) -> Imported:
     return builder.build()
 
 
+_DIRECTED = re.compile(r"(\d{1,3})\s*(N-?S|E-?W|N|E)?", re.IGNORECASE)
+
+
+def directed(text: str, what: str, line: int | None) -> tuple[str, str | None]:
+    """A pair number as USEBIO files write it, alone or with the direction the pair sat
+    (``1NS``, ``1 EW``, ``1N``, ``1E``): the number, and ``NS``, ``EW`` or None.
+
+    >>> directed("12", "PAIR_NUMBER", 1), directed("1 NS", "PAIR_NUMBER", 1), directed("13e", "EW_PAIR_NUMBER", 1)
+    (('12', None), ('1', 'NS'), ('13', 'EW'))
+    """
+    found = _DIRECTED.fullmatch(text.strip())
+    if found is None or not 1 <= int(found[1]) <= 999:
+        raise ResultsFileError(f"{what} {text[:20]!r}: must be a pair number 1-999, with or without its "
+                               "direction (1NS, 1EW)", line=line)
+    side = found[2]
+    return found[1], None if side is None else ("NS" if side.upper().startswith("N") else "EW")
+
+
 def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None) -> None:
-    number = _child(pair, "PAIR_NUMBER") or ""
-    if not number.isdigit() or not 1 <= int(number) <= 999:
-        raise ResultsFileError(f"PAIR_NUMBER {number[:20]!r}: must be a pair number 1-999", line=line)
+    number, sat = directed(_child(pair, "PAIR_NUMBER") or "", "PAIR_NUMBER", line)
     names = [" ".join(name.split()) for name in
              (_child(player, "PLAYER_NAME") for player in pair.findall("PLAYER")) if name]
-    direction = (_child(pair, "DIRECTION") or "").upper()
+    direction = (_child(pair, "DIRECTION") or sat or "").upper()
     figure = _child(pair, "TOTAL_SCORE" if builder.scoring.imps else "PERCENTAGE")
     figure = (figure or "").replace(",", ".").rstrip("%")
     builder.pair(int(number), " – ".join(names), direction=direction if direction in ("NS", "EW") else None,
@@ -351,8 +367,15 @@ def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, numbe
     score = _child(line, "SCORE") or ""
     if score.upper().startswith("A") or score.upper() == "NP":
         contract = score  # A6040, NP: the line has no played contract
-    builder.line(board or "", _child(line, "NS_PAIR_NUMBER"), _child(line, "EW_PAIR_NUMBER"), contract,
-                 _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number)
+    pairs = []
+    for side, name in (("NS", "NS_PAIR_NUMBER"), ("EW", "EW_PAIR_NUMBER")):
+        text = _child(line, name)
+        if text is not None and _DIRECTED.fullmatch(text.strip()):
+            text, sat = directed(text, name, number)
+            if sat not in (None, side):
+                raise ResultsFileError(f"{name} {_child(line, name)!r}: a pair of the other direction", line=number)
+        pairs.append(text)
+    builder.line(board or "", *pairs, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number)
 
 
 def sniff(head: bytes) -> bool:
