@@ -59,3 +59,39 @@ def test_spreadsheet_values_are_accepted_where_they_mean_something():
     assert xlbridge.relative_result("3NT", 8) == "-1"
     assert xlbridge.trick_score("NT", 3, "X") == 200
     assert xlbridge.vp_exact(-1e9, 14) == 0.0  # a huge losing margin: the loser's 0, no overflow
+
+
+HUGE = [10**400, -(10**400), 10**5000]
+
+
+@pytest.mark.parametrize("name", FUNCTIONS)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_integers_too_large_for_a_float_give_bridge_input_errors(name, data):
+    """Integers past a float's range (and past the 4,300 digits repr will write) in every
+    argument: the one-line error, never OverflowError or ValueError from int to text."""
+    function = getattr(xlbridge, name)
+    args = [data.draw(st.one_of(st.sampled_from(HUGE), st.lists(st.sampled_from(HUGE), min_size=1, max_size=3),
+                                SPREADSHEET_VALUES)) for _ in range(required(function))]
+    try:
+        function(*args)
+    except xlbridge.BridgeInputError as error:
+        message = str(error)
+        assert message and "\n" not in message and len(message) < 300
+
+
+def test_rank_is_told_its_order_by_true_or_false():
+    assert xlbridge.rank([1, 2, 3], False) == [1, 2, 3] and xlbridge.rank([1, 2, 3]) == [3, 2, 1]
+    with pytest.raises(xlbridge.BridgeInputError, match='descending "yes": must be True or False'):
+        xlbridge.rank([1, 2, 3], "yes")
+
+
+@pytest.mark.parametrize("name", ["MPPERCENT", "PLACE", "BUTLER"])
+def test_a_field_of_ranges_is_one_line_in_the_cell(name):
+    """A range whose cells hold ranges (3-deep lists, as a script may pass): #VALUE! and
+    its reason, never a TypeError in the cell."""
+    from xlbridge import udfs
+
+    function = getattr(udfs, name)
+    answer = function([[[1, 2]]], [[[1, 2]]])
+    assert isinstance(answer, str) and answer.startswith("#VALUE!") and "one a cell" in answer

@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Point stdout at devnull so the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except OSError as error:  # the system refused a file the commands did not foresee: still one line
+        print(f"xlbridge: {error.filename or 'a file'}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
 
 
 if __name__ == "__main__":

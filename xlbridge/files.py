@@ -38,10 +38,19 @@ def exists_message(target: object) -> str:
     return f"{target} already exists (it may hold results); use --force to replace it"
 
 
+def exists(target: str | os.PathLike[str]) -> bool:
+    """Whether ``target`` exists; a name the system cannot take (too long, say) is an
+    :class:`OutputError` naming it, not a traceback."""
+    try:
+        return Path(target).exists()
+    except OSError as error:
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
+
+
 def refuse_existing(target: str | os.PathLike[str], *, force: bool = False) -> Path:
     """``target`` as a path, after refusing it when it exists and ``force`` is not given:
     a command calls this before its work, so that it fails at once."""
-    if not force and Path(target).exists():
+    if not force and exists(target):
         raise OutputExistsError(exists_message(target))
     return Path(target)
 

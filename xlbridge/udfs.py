@@ -432,6 +432,9 @@ def _rated(
 ) -> Any:
     """``score``'s result among ``field``, which holds it once; ``names`` name the two
     arguments, and the field in the message when ``score`` is not in it."""
+    nested = next((value for value in field if isinstance(value, list | tuple | dict | set)), None)
+    if nested is not None:  # a range of ranges: one value a cell is what the field holds
+        raise BridgeInputError(f"{names[1]} {describe(nested)}: must be a column of numbers, one a cell")
     found = _by_score(method, field, option, names[1]).get(real_number(score, names[0]), _REQUIRED)
     if found is _REQUIRED:
         raise BridgeInputError(f"{names[0]} {describe(score)}: not among {names[2]}")

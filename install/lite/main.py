@@ -1423,7 +1423,12 @@ def describe(value: object) -> str:
         return f'"{text}"'
     if value is None:
         return "blank"
-    text = repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "a number of more than 20 digits"
+    try:
+        text = repr(value)
+    except ValueError:  # Python writes no integer of over 4,300 digits, even inside a list
+        return "a value too large to show"
     return text if len(text) <= 20 else text[:17] + "..."
 ''',
 'xlbridge.engine.imps': r'''"""The IMP scale (docs/rules.md §5)."""
@@ -1579,8 +1584,8 @@ def neuberg(mp: object, results: object, expected: object, scale: object = 2) ->
     5.666666666666667
     """
     points = mp_scale(scale)
-    n = whole_number(results, "results", 1)
-    expected_n = whole_number(expected, "expected results", 1)
+    n = whole_number(results, "results", 1, 9999)
+    expected_n = whole_number(expected, "expected results", 1, 9999)
     value = real_number(mp, "matchpoints")
     in_two = value * 2 / points
     return ((in_two + 1) * expected_n / n - 1) * points / 2
@@ -1593,7 +1598,9 @@ def rank(totals: Sequence[object], descending: bool = True) -> list[int]:
     [2, 1, 2, 4]
     """
     values = _scores(totals, "total")
-    ordered = sorted(values, reverse=descending)
+    if not isinstance(descending, bool) and not (isinstance(descending, int) and descending in (0, 1)):
+        raise BridgeInputError(f"descending {describe(descending)}: must be True or False")
+    ordered = sorted(values, reverse=bool(descending))
     first = {}
     for place, value in enumerate(ordered, start=1):
         first.setdefault(value, place)
@@ -1606,7 +1613,7 @@ def place_labels(places: Sequence[int]) -> list[str]:
     >>> place_labels([2, 1, 2, 4])
     ['2-3', '1', '2-3', '4']
     """
-    places = [whole_number(place, "place", 1) for place in column_of(places, "places")]
+    places = [whole_number(place, "place", 1, 999_999) for place in column_of(places, "places")]
     counts: dict[int, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1
@@ -2070,7 +2077,7 @@ def real_number(value: object, what: str) -> float:
         raise BridgeInputError(f"{what} {describe(value)}: must be a number")
     try:
         number = float(value.strip()) if isinstance(value, str) and len(value) < 20 else float(value)
-    except ValueError:
+    except (ValueError, OverflowError):  # text that is no number; an int too large for a float
         number = math.nan
     if not math.isfinite(number):
         raise BridgeInputError(f"{what} {describe(value)}: must be a number")
@@ -3825,7 +3832,7 @@ def _teams(teams: object) -> list[int]:
     numbers = [whole_number(t, "team", 1) for t in column_of(teams, "teams")]
     twice = [t for t, n in Counter(numbers).items() if n > 1]
     if twice:
-        raise BridgeInputError(f"team {twice[0]}: listed twice")
+        raise BridgeInputError(f"team {describe(twice[0])}: listed twice")
     if len(numbers) < 2:
         raise BridgeInputError(f"teams {describe(teams)}: an event needs two teams or more")
     return numbers
@@ -4868,6 +4875,9 @@ def _rated(
 ) -> Any:
     """``score``'s result among ``field``, which holds it once; ``names`` name the two
     arguments, and the field in the message when ``score`` is not in it."""
+    nested = next((value for value in field if isinstance(value, list | tuple | dict | set)), None)
+    if nested is not None:  # a range of ranges: one value a cell is what the field holds
+        raise BridgeInputError(f"{names[1]} {describe(nested)}: must be a column of numbers, one a cell")
     found = _by_score(method, field, option, names[1]).get(real_number(score, names[0]), _REQUIRED)
     if found is _REQUIRED:
         raise BridgeInputError(f"{names[0]} {describe(score)}: not among {names[2]}")

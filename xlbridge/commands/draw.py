@@ -87,4 +87,8 @@ def _write_round(workbook: Workbook, file: Path, number: int, draw: list[Pairing
         homes[i].value, aways[i].value = matches[index // boards]
     byes = [home for home, away in draw if away is None]
     if "RoundBye" in workbook.defined_names:
-        named_cells(workbook, "RoundBye")[number - 1].value = byes[0] if byes else None
+        cells = named_cells(workbook, "RoundBye")
+        if len(cells) < number:  # the name was edited to fewer cells than the event has rounds
+            raise CommandError(f"{file}: RoundBye has {len(cells)} cell{'s' if len(cells) != 1 else ''}; "
+                               f"round {number}'s bye needs its own (one a round, as the template has them)")
+        cells[number - 1].value = byes[0] if byes else None

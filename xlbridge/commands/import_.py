@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from pathlib import Path
 
 from .. import files, formats
@@ -43,10 +44,17 @@ def load(path: Path) -> Imported:
     """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
     board and line) when it cannot be."""
     try:
-        size = os.stat(path).st_size
-        if size > MAX_BYTES:
-            raise CommandError(f"{path}: {size} bytes: files over {MAX_BYTES} bytes (5 MB) are refused")
-        data = path.read_bytes()
+        found = os.stat(path)
+        if stat.S_ISDIR(found.st_mode):
+            raise CommandError(f"cannot read {path}: Is a directory")
+        if not stat.S_ISREG(found.st_mode):  # a FIFO would wait forever, /dev/zero never end
+            raise CommandError(f"cannot read {path}: not a regular file")
+        if found.st_size > MAX_BYTES:
+            raise CommandError(f"{path}: {found.st_size} bytes: files over {MAX_BYTES} bytes (5 MB) are refused")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)  # the bound holds even if the file grew since stat
+        if len(data) > MAX_BYTES:
+            raise CommandError(f"{path}: files over {MAX_BYTES} bytes (5 MB) are refused")
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
     reader = formats.detect(path, data[:64])

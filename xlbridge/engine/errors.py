@@ -52,5 +52,10 @@ def describe(value: object) -> str:
         return f'"{text}"'
     if value is None:
         return "blank"
-    text = repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "a number of more than 20 digits"
+    try:
+        text = repr(value)
+    except ValueError:  # Python writes no integer of over 4,300 digits, even inside a list
+        return "a value too large to show"
     return text if len(text) <= 20 else text[:17] + "..."

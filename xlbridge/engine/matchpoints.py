@@ -114,8 +114,8 @@ def neuberg(mp: object, results: object, expected: object, scale: object = 2) ->
     5.666666666666667
     """
     points = mp_scale(scale)
-    n = whole_number(results, "results", 1)
-    expected_n = whole_number(expected, "expected results", 1)
+    n = whole_number(results, "results", 1, 9999)
+    expected_n = whole_number(expected, "expected results", 1, 9999)
     value = real_number(mp, "matchpoints")
     in_two = value * 2 / points
     return ((in_two + 1) * expected_n / n - 1) * points / 2
@@ -128,7 +128,9 @@ def rank(totals: Sequence[object], descending: bool = True) -> list[int]:
     [2, 1, 2, 4]
     """
     values = _scores(totals, "total")
-    ordered = sorted(values, reverse=descending)
+    if not isinstance(descending, bool) and not (isinstance(descending, int) and descending in (0, 1)):
+        raise BridgeInputError(f"descending {describe(descending)}: must be True or False")
+    ordered = sorted(values, reverse=bool(descending))
     first = {}
     for place, value in enumerate(ordered, start=1):
         first.setdefault(value, place)
@@ -141,7 +143,7 @@ def place_labels(places: Sequence[int]) -> list[str]:
     >>> place_labels([2, 1, 2, 4])
     ['2-3', '1', '2-3', '4']
     """
-    places = [whole_number(place, "place", 1) for place in column_of(places, "places")]
+    places = [whole_number(place, "place", 1, 999_999) for place in column_of(places, "places")]
     counts: dict[int, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1

@@ -74,7 +74,7 @@ def real_number(value: object, what: str) -> float:
         raise BridgeInputError(f"{what} {describe(value)}: must be a number")
     try:
         number = float(value.strip()) if isinstance(value, str) and len(value) < 20 else float(value)
-    except ValueError:
+    except (ValueError, OverflowError):  # text that is no number; an int too large for a float
         number = math.nan
     if not math.isfinite(number):
         raise BridgeInputError(f"{what} {describe(value)}: must be a number")

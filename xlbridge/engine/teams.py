@@ -54,7 +54,7 @@ def _teams(teams: object) -> list[int]:
     numbers = [whole_number(t, "team", 1) for t in column_of(teams, "teams")]
     twice = [t for t, n in Counter(numbers).items() if n > 1]
     if twice:
-        raise BridgeInputError(f"team {twice[0]}: listed twice")
+        raise BridgeInputError(f"team {describe(twice[0])}: listed twice")
     if len(numbers) < 2:
         raise BridgeInputError(f"teams {describe(teams)}: an event needs two teams or more")
     return numbers

@@ -35,7 +35,7 @@ from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, 
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, TeamsReport
 from .format import Format
-from .results import EventBuilder, Imported, ResultsFileError, check_size, iso_date, scoring_of
+from .results import EventBuilder, Imported, ResultsFileError, check_size, digits, iso_date, scoring_of
 from .table import points_text
 from .words import averaged
 
@@ -75,12 +75,13 @@ class Column:
 
 
 def quote(text: str) -> str:
-    """A PBN string: in double quotes, with ``\\`` and ``"`` escaped.
+    """A PBN string: on one line (a line break in a name would end the table row), in
+    double quotes, with ``\\`` and ``"`` escaped.
 
-    >>> print(quote('Ann "the Ace" Berg'))
-    "Ann \\"the Ace\\" Berg"
+    >>> print(quote('Ann "the Ace" Berg'), quote("Ann\\nBerg"))
+    "Ann \\"the Ace\\" Berg" "Ann Berg"
     """
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def tag(name: str, value: object) -> str:
@@ -473,8 +474,8 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
     directions = set()
     for number, values in totals.rows:
         text = _cell(totals, values, "PairId") or ""
-        if not text.strip().isdigit():
-            raise ResultsFileError(f"pair {text!r}: must be a pair number", line=number)
+        if not digits(text.strip()) or not 1 <= int(text) <= 999:
+            raise ResultsFileError(f"pair {text[:20]!r}: must be a pair number 1-999", line=number)
         published = (_cell(totals, values, *figure) or "").strip().replace(",", ".")
         direction = (_cell(totals, values, "Direction") or "").strip().upper()
         directions.add(direction)

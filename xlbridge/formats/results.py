@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -115,6 +116,26 @@ _AVERAGES = {"AVE+": 60, "AVE": 50, "AVE=": 50, "AVE-": 40, "AV+": 60, "AV": 50,
 _PERCENT = re.compile(r"\^?(\d\d)%")  # PBN marks an artificial value with a caret
 
 
+def digits(text: str, most: int = 6) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits, at most ``most`` of them:
+    ``²`` and a 5,000-digit number are not (``str.isdigit`` says yes to both).
+
+    >>> digits("12"), digits("²"), digits("1" * 7), digits("-1")
+    (True, False, False, False)
+    """
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
+def printable(text: str) -> str:
+    """``text`` without the characters a workbook cannot hold: control characters (U+0001,
+    ESC ...), lone surrogates and the noncharacters U+FFFE and U+FFFF.
+
+    >>> printable("Ann\x01 Berg\x1b[31m"), printable("Åsa – Bo")
+    ('Ann Berg[31m', 'Åsa – Bo')
+    """
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in "\ufffe\uffff")
+
+
 def blank(text: str | None) -> bool:
     """True for a cell a results file leaves empty: ``-``, ``?``, ``Bye`` or nothing.
 
@@ -182,7 +203,7 @@ def pair_number(text: str | None, side: str) -> int | None:
     if blank(text):
         return None
     value = text.strip()
-    if not value.isdigit() or not 1 <= int(value) <= 999:
+    if not digits(value) or not 1 <= int(value) <= 999:
         raise BridgeInputError(f"{side} pair {describe(value)}: must be a pair number 1-999, or - for none")
     return int(value)
 
@@ -192,7 +213,7 @@ def _tricks(contract: str, text: str | None) -> int | None:
     if blank(text):
         return None
     value = text.strip()
-    if value.isdigit():
+    if digits(value, 2):
         return int(value)
     if value in ("=", "0") or re.fullmatch(r"[+-]\d", value):
         level = parse_contract(contract).level
@@ -283,6 +304,9 @@ class EventBuilder:
         """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says)
         and the figure the file published for it (a percentage or IMPs, as text)."""
         names = " ".join(names.split())
+        if printable(names) != names:
+            names = printable(names)
+            self.notes.append(f"pair {number}: characters a workbook cannot hold were left out of the names")
         if len(names) > MAX_NAME:
             raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {MAX_NAME}",
                                    line=line)
@@ -309,7 +333,7 @@ class EventBuilder:
         rows = []
         for raw in self.lines:
             ns, ew, *rest = raw.values
-            if offset and ew is not None and ew.strip().isdigit():
+            if offset and ew is not None and digits(ew.strip()):
                 ew = str(int(ew) + offset)
             if (rest[0] or "").strip().upper() == "A":
                 rest = [AVERAGE_CODE, None, None]
@@ -327,6 +351,9 @@ class EventBuilder:
     def build(self) -> Imported:
         """The event, checked as a whole: a pair listed once and playing a board once,
         sizes within bounds."""
+        if printable(self.name) != self.name:
+            self.name = printable(self.name)
+            self.notes.append("characters a workbook cannot hold were left out of the event's name")
         offset = self._ew_offset()
         rows = self._results(offset)
         if not rows:
@@ -380,7 +407,7 @@ class EventBuilder:
 def board_number(text: str | None, *, line: int | None = None) -> int:
     """A board number 1-99."""
     value = (text or "").strip()
-    if not value.isdigit() or not 1 <= int(value) <= MAX_BOARDS:
+    if not digits(value) or not 1 <= int(value) <= MAX_BOARDS:
         raise ResultsFileError(f"board {describe(value)}: must be a board number 1-{MAX_BOARDS}", line=line)
     return int(value)
 

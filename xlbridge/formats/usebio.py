@@ -272,6 +272,9 @@ def parse(data: str | bytes) -> tuple[ET.Element, dict[ET.Element, int]]:
     except defusedxml.DefusedXmlException as error:
         raise ResultsFileError(f"refused: the XML declares entities or external references "
                                f"({type(error).__name__})") from None
+    except LookupError as error:  # <?xml ... encoding="..."?> names one Python does not know
+        raise ResultsFileError(f"the XML's encoding is not one xlbridge reads ({str(error)[:60]}); "
+                               "save it as UTF-8") from None
     return root, builder.lines
 
 
@@ -333,7 +336,7 @@ def loads(data: str | bytes) -> Imported:
     return builder.build()
 
 
-_DIRECTED = re.compile(r"(\d{1,3})\s*(N-?S|E-?W|N|E)?", re.IGNORECASE)
+_DIRECTED = re.compile(r"([0-9]{1,3})\s*(N-?S|E-?W|N|E)?", re.IGNORECASE)
 
 
 def directed(text: str, what: str, line: int | None) -> tuple[str, str | None]:

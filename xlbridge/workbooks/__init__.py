@@ -28,7 +28,7 @@ from types import ModuleType
 from openpyxl import Workbook
 
 from ..engine import OptionError
-from ..files import OutputExistsError, save
+from ..files import OutputExistsError, exists, save
 from .book import Book
 from .i18n import LANGUAGES, language
 from .names import named_cells, read_named, write_named
@@ -93,7 +93,7 @@ def write_set(out_dir: str | os.PathLike[str], *, lang: str = "en", paper: str =
         template(name)
     folder = Path(out_dir)
     targets = [folder / file_name(name) for name in chosen]
-    existing = [str(t) for t in targets if t.exists()]
+    existing = [str(t) for t in targets if exists(t)]
     if existing and not force:
         raise OutputExistsError(
             f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''} "
