@@ -105,6 +105,10 @@ def mp_percent(mp: object, results: object, scale: object = 2) -> float:
     return AVERAGE if highest == 0 else 100.0 * value / highest
 
 
+MOST_RESULTS = 9999
+"""More results than any board has: a bound that keeps Neuberg's arithmetic in floats."""
+
+
 def neuberg(mp: object, results: object, expected: object, scale: object = 2) -> float:
     """Neuberg's formula: matchpoints on a board with fewer (or more) results than expected.
 
@@ -114,8 +118,11 @@ def neuberg(mp: object, results: object, expected: object, scale: object = 2) ->
     5.666666666666667
     """
     points = mp_scale(scale)
-    n = whole_number(results, "results", 1, 9999)
-    expected_n = whole_number(expected, "expected results", 1, 9999)
+    n = whole_number(results, "results", 1)
+    expected_n = whole_number(expected, "expected results", 1)
+    for count, given, what in ((n, results, "results"), (expected_n, expected, "expected results")):
+        if count > MOST_RESULTS:  # past any board, and past what a float can hold
+            raise BridgeInputError(f"{what} {describe(given)}: a board has at most {MOST_RESULTS:,} results")
     value = real_number(mp, "matchpoints")
     in_two = value * 2 / points
     return ((in_two + 1) * expected_n / n - 1) * points / 2
@@ -143,7 +150,10 @@ def place_labels(places: Sequence[int]) -> list[str]:
     >>> place_labels([2, 1, 2, 4])
     ['2-3', '1', '2-3', '4']
     """
-    places = [whole_number(place, "place", 1, 999_999) for place in column_of(places, "places")]
+    places = [whole_number(place, "place", 1) for place in column_of(places, "places")]
+    too_far = next((place for place in places if place > len(places) * 2 + 999), None)
+    if too_far is not None:  # no ranking has it; and it might not even be written as text
+        raise BridgeInputError(f"place {describe(too_far)}: beyond any ranking of {len(places)}")
     counts: dict[int, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1
