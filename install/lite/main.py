@@ -4058,10 +4058,6 @@ def match_vps(imps_home: object, imps_away: object, boards: object) -> tuple[flo
 # --- a match, board by board -------------------------------------------------------------
 
 
-Room = Played | None
-"""One room's result on a board: what was played (a passed-out deal is ``Played`` of PASS)."""
-
-
 @dataclass(frozen=True, slots=True)
 class BoardIMPs:
     """One board of a team match: North-South's score in each room and the home team's
