@@ -1,4 +1,4 @@
-"""The Excel functions (FUNCTIONS.md): a thin xlwings layer over the engine.
+"""The Excel functions (README.md, "Excel functions"): a thin xlwings layer over the engine.
 
 Each function is one decorator stack: ``@xw.func`` (the docstring is its
 description in Excel's function wizard), one :func:`arg` per argument (its
