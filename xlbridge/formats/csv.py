@@ -18,7 +18,7 @@ from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
-from .text import Report, blank
+from .text import Report
 
 
 def _pairs(report: PairsReport, writer) -> None:
@@ -36,14 +36,9 @@ def _traveller(report: PairsReport, writer) -> None:
 
 
 def _teams(report: TeamsReport, writer) -> None:
-    writer.writerow(["Board", "OpenContract", "OpenDeclarer", "OpenTricks", "OpenScore", "ClosedContract",
-                     "ClosedDeclarer", "ClosedTricks", "ClosedScore", "IMPsHome", "IMPsAway"])
-    for b in report.boards:
-        writer.writerow([b.board, b.open.contract, b.open.declarer, blank(b.open.tricks), b.open_score,
-                         b.closed.contract, b.closed.declarer, blank(b.closed.tricks), b.closed_score,
-                         max(b.imps, 0), max(-b.imps, 0)])
-    writer.writerow(["Total", "", "", "", "", "", "", "", "", report.imps_home, report.imps_away])
-    writer.writerow(["VP", "", "", "", "", "", "", "", "", f"{report.vp_home:.2f}", f"{report.vp_away:.2f}"])
+    table = tables.team_match(report)
+    writer.writerow(table.headings("csv"))
+    writer.writerows(table.cells("csv"))
 
 
 def _event(report: TeamEventReport, writer) -> None:

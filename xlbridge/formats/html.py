@@ -22,8 +22,7 @@ from typing import TextIO
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
 from .format import Format
-from .text import signed
-from .words import describe_play, scoring_text
+from .words import scoring_text
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -103,13 +102,10 @@ def teams_page(report: TeamsReport) -> str:
     match = report.match
     title = f"{match.home} v {match.away}"
     subtitle = " · ".join(part for part in (match.name, match.date, f"{len(report.boards)} boards") if part)
-    rows = [[b.board, describe_play(b.open), signed(b.open_score), describe_play(b.closed), signed(b.closed_score),
-             b.imps if b.imps > 0 else "", -b.imps if b.imps < 0 else ""] for b in report.boards]
-    rows.append(["Total", "", "", "", "", report.imps_home, report.imps_away])
     result = _table(["Team", "IMPs", "VP"], [[match.home, report.imps_home, f"{report.vp_home:.2f}"],
                                               [match.away, report.imps_away, f"{report.vp_away:.2f}"]], {0})
     body = (f"<h2>{html.escape(report.verdict)}</h2>{result}<h2>Board by board</h2>"
-            + _table(["Board", "Open room", "NS", "Closed room", "NS", match.home, match.away], rows, {1, 3}))
+            + _rendered(tables.team_match(report)))
     return _page(title, subtitle, body)
 
 

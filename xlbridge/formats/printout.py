@@ -17,7 +17,7 @@ from ..event import PairsReport, TeamEventReport, TeamsReport
 from ..workbooks import styles
 from ..workbooks.page import set_up
 from . import table as tables
-from .words import describe_play, scoring_text
+from .words import scoring_text
 
 _FONT = styles.FONT  # the templates' font (LibreOffice prints Liberation Sans, metric-compatible)
 _TITLE = Font(name=_FONT, size=16, bold=True)
@@ -25,7 +25,6 @@ _SUBTITLE = Font(name=_FONT, size=11)
 _HEAD = Font(name=_FONT, size=11, bold=True)
 _BODY = Font(name=_FONT, size=11)
 _RULE = Border(bottom=Side(style="thin"))
-_SIGNED = "+0;-0;0"
 
 
 def _sheet(title: str, subtitle: str, paper: str, header: tuple[str, str] = ("", ""),
@@ -81,8 +80,13 @@ def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Seq
 def _neutral(sheet: Worksheet, top: int, table: tables.Table) -> int:
     """Write a neutral table from row ``top``; return the next free row."""
     columns = [table.columns[i] for i in table.shown("printout")]
-    return _table(sheet, top, table.headings("printout"), table.printed(), [column.width for column in columns],
-                  [column.number_format for column in columns])
+    end = _table(sheet, top, table.headings("printout"), table.printed(), [column.width for column in columns],
+                 [column.number_format for column in columns])
+    for offset, formats in enumerate(table.printed_formats(), start=1):
+        for column, number_format in enumerate(formats, start=1):
+            if number_format is not None:  # a cell written its own way (a team match's VPs)
+                sheet.cell(top + offset, column).number_format = number_format
+    return end
 
 
 def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
@@ -111,20 +115,8 @@ def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
         f"{match.name}   {match.date}   {len(report.boards)} boards".strip(),
         paper, (match.name, match.date),
     )
-    rows = [
-        [b.board, describe_play(b.open), b.open_score, describe_play(b.closed), b.closed_score,
-         max(b.imps, 0) or None, max(-b.imps, 0) or None]
-        for b in report.boards
-    ]
-    rows.append(["Total", None, None, None, None, report.imps_home, report.imps_away])
-    rows.append(["VP", None, None, None, None, report.vp_home, report.vp_away])
-    end = _table(
-        sheet, 4, ["Board", "Open room", "NS", "Closed room", "NS", match.home, match.away],
-        rows, [8, 15, 8, 15, 8, 18, 18], [None, None, _SIGNED, None, _SIGNED, "0", "0"],
-    )
+    end = _neutral(sheet, 4, tables.team_match(report))
     sheet.row_dimensions[4].height = 44  # room for a team's name on three lines
-    for column in (6, 7):
-        sheet.cell(end - 1, column).number_format = "0.00"
     sheet.cell(end + 1, 1, report.verdict).font = _HEAD
     return workbook
 

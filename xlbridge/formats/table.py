@@ -12,11 +12,11 @@ views it shows in) and rows of typed values, as tablib's ``Dataset`` is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..engine import PairTotal, TeamStanding
-from ..event import PairResult, PairsReport, TeamEventReport
+from ..event import PairResult, PairsReport, TeamEventReport, TeamsReport
 from .words import describe_play
 
 VIEWS = frozenset({"text", "csv", "html", "printout"})
@@ -49,20 +49,32 @@ _ROUNDED = {"points": 2, "fixed": 2, "fixed3": 3}
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """A value written its own way in the column it stands in (``shown`` as a column's):
+    a team match's VPs under its IMPs, say."""
+
+    value: object
+    shown: str
+
+
+@dataclass(frozen=True, slots=True)
 class Column:
-    """One column: its heading (``csv`` and ``printed`` where those views name it
+    """One column: its heading (``csv``, ``html`` and ``printed`` where those views name it
     otherwise), how its values are written (``shown``; ``csv_as`` in CSV and ``printed_as``
     in the printout where those differ), what stands for a value that is None (``missing``,
-    ``printed_missing``), its alignment, its printout width, and the views it shows in."""
+    ``csv_missing``, ``printed_missing``), its alignment, its printout width, and the views
+    it shows in."""
 
     heading: str
     shown: str = "text"
     align: str = ">"
     csv: str | None = None
+    html: str | None = None
     printed: str | None = None
     csv_as: str | None = None
     printed_as: str | None = None
     missing: str = ""
+    csv_missing: str | None = None
     printed_missing: object = None
     width: float = 10
     views: frozenset[str] = VIEWS
@@ -71,14 +83,18 @@ class Column:
         """The heading in ``view``."""
         if view == "csv" and self.csv is not None:
             return self.csv
+        if view == "html" and self.html is not None:
+            return self.html
         if view == "printout" and self.printed is not None:
             return self.printed
         return self.heading
 
     def written(self, value: object, view: str = "text") -> str:
         """A value as text, CSV or the web page writes it."""
+        if isinstance(value, Shown):
+            return _WRITTEN[value.shown](value.value)
         if value is None:
-            return self.missing
+            return self.csv_missing if view == "csv" and self.csv_missing is not None else self.missing
         return _WRITTEN[self.csv_as or self.shown if view == "csv" else self.shown](value)
 
     @property
@@ -89,6 +105,9 @@ class Column:
 
     def printed_value(self, value: object) -> object:
         """A value as the printout holds it: a number rounded as it is shown, or text."""
+        if isinstance(value, Shown):
+            places = _ROUNDED.get(value.shown)
+            return round(value.value, places) if places is not None else value.value  # type: ignore[call-overload]
         if value is None:
             return self.printed_missing
         places = _ROUNDED.get(self.printed_as or self.shown)
@@ -97,10 +116,15 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Columns and rows of typed values (one value a column in every row)."""
+    """Columns and rows of typed values (one value a column in every row); ``only`` names
+    the views of a row that not every view shows (by the row's index)."""
 
     columns: tuple[Column, ...]
     rows: tuple[tuple[object, ...], ...]
+    only: Mapping[int, frozenset[str]] = field(default_factory=dict)
+
+    def _rows(self, view: str) -> list[tuple[object, ...]]:
+        return [row for index, row in enumerate(self.rows) if view in self.only.get(index, VIEWS)]
 
     def shown(self, view: str) -> list[int]:
         """The indexes of the columns ``view`` shows."""
@@ -117,12 +141,19 @@ class Table:
     def cells(self, view: str) -> list[list[str]]:
         """Every row as text, CSV or the web page writes it."""
         chosen = self.shown(view)
-        return [[self.columns[i].written(row[i], view) for i in chosen] for row in self.rows]
+        return [[self.columns[i].written(row[i], view) for i in chosen] for row in self._rows(view)]
 
     def printed(self) -> list[list[object]]:
         """Every row as the printout holds it."""
         chosen = self.shown("printout")
-        return [[self.columns[i].printed_value(row[i]) for i in chosen] for row in self.rows]
+        return [[self.columns[i].printed_value(row[i]) for i in chosen] for row in self._rows("printout")]
+
+    def printed_formats(self) -> list[list[str | None]]:
+        """Each printed cell's own number format, where it is not its column's (a
+        :class:`Shown` value); None elsewhere."""
+        chosen = self.shown("printout")
+        return [[_PRINTED[row[i].shown] if isinstance(row[i], Shown) else None for i in chosen]
+                for row in self._rows("printout")]
 
 
 # --- the tables of the reports ------------------------------------------------------------
@@ -179,3 +210,30 @@ def traveller(report: PairsReport, results: Sequence[int]) -> Table:
         rows.append((result.board, result.ns, result.ew, describe_play(play), play.contract, play.declarer,
                      play.tricks, row.score, row.ns, row.ew))
     return Table(columns, tuple(rows))
+
+
+def team_match(report: TeamsReport) -> Table:
+    """A team match board by board: each room's result and North-South's score, the IMPs
+    each team won on the board (blank for none; 0 in the CSV), and the totals; the CSV and
+    the printout add the victory points. The web page and the printout head the IMP
+    columns with the teams' names; the CSV has each room's contract, declarer and tricks."""
+    match = report.match
+    columns = [Column("Board", width=8)]
+    for room in ("Open", "Closed"):
+        columns += [Column(f"{room} room", align="<", width=15, views=_SHOWN),
+                    Column(f"{room}Contract", align="<", views=_CSV), Column(f"{room}Declarer", align="<", views=_CSV),
+                    Column(f"{room}Tricks", "whole", views=_CSV),
+                    Column("NS", "signed", csv=f"{room}Score", csv_as="whole", width=8)]
+    columns += [Column("IMPs home", "whole", csv="IMPsHome", html=match.home, printed=match.home, csv_missing="0",
+                       width=18),
+                Column("IMPs away", "whole", csv="IMPsAway", html=match.away, printed=match.away, csv_missing="0",
+                       width=18)]
+    rows: list[tuple[object, ...]] = []
+    for b in report.boards:
+        rooms = [(describe_play(play), play.contract, play.declarer, play.tricks, score)
+                 for play, score in ((b.open, b.open_score), (b.closed, b.closed_score))]
+        rows.append((b.board, *rooms[0], *rooms[1], b.imps if b.imps > 0 else None, -b.imps if b.imps < 0 else None))
+    blanks = (None,) * 10
+    rows.append(("Total", *blanks, report.imps_home, report.imps_away))
+    rows.append(("VP", *blanks, Shown(report.vp_home, "fixed"), Shown(report.vp_away, "fixed")))
+    return Table(tuple(columns), tuple(rows), {len(rows) - 1: frozenset({"csv", "printout"})})

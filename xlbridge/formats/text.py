@@ -13,7 +13,7 @@ from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
-from .words import describe_play, scoring_text
+from .words import scoring_text
 
 Report = PairsReport | TeamsReport | TeamEventReport
 """What a format writes: a scored pairs event (or traveller), team match or team event."""
@@ -37,16 +37,6 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], align: s
         return "  ".join(padded).rstrip()
 
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, cells)])
-
-
-def signed(points: int) -> str:
-    """A score with its sign: ``+420``, ``-50``, ``0``."""
-    return f"{points:+d}" if points else "0"
-
-
-def blank(value: object) -> object:
-    """``""`` for a missing value, else the value."""
-    return "" if value is None else value
 
 
 def pairs_text(report: PairsReport) -> str:
@@ -74,17 +64,7 @@ def teams_text(report: TeamsReport) -> str:
     """The match board by board, the IMP totals and the victory points."""
     match = report.match
     title = ", ".join(part for part in (match.name, match.date) if part)
-    rows = []
-    for b in report.boards:
-        rows.append([
-            b.board, describe_play(b.open), signed(b.open_score), describe_play(b.closed),
-            signed(b.closed_score), b.imps if b.imps > 0 else "", -b.imps if b.imps < 0 else "",
-        ])
-    rows.append(["Total", "", "", "", "", report.imps_home, report.imps_away])
-    table = text_table(
-        ["Board", "Open room", "NS", "Closed room", "NS", "IMPs home", "IMPs away"],
-        rows, "><><>>>",
-    )
+    table = rendered(tables.team_match(report))
     result = text_table(
         ["Team", "IMPs", "VP"],
         [[match.home, report.imps_home, f"{report.vp_home:.2f}"],
