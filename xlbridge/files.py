@@ -15,8 +15,11 @@ the user asked (``--force``): it may hold a director's results.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import re
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -82,8 +85,27 @@ def write(target: str | os.PathLike[str], fill: Callable[[Path], object], *, for
         raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
 
 
+STALE_SECONDS = 3600
+"""A temp file this old was left by a write that was killed: no write takes an hour."""
+
+
+def _clean_leftovers(target: Path) -> None:
+    """Remove the temp files killed writes left beside ``target`` (``.NAME.HEX.tmp``, an
+    hour old or more); a newer one may be another write's, in progress."""
+    now = time.time()
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        if _TEMP.fullmatch(leftover.name[len(target.name) + 2:]):
+            with contextlib.suppress(OSError):  # gone already, or not ours to remove
+                if now - leftover.stat().st_mtime >= STALE_SECONDS:
+                    leftover.unlink()
+
+
+_TEMP = re.compile(r"[0-9a-f]{12}\.tmp")
+
+
 def _write(target: Path, fill: Callable[[Path], object], *, force: bool) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
+    _clean_leftovers(target)
     # Not mkstemp: its 0600 would stick to the file; a new file gets the user's umask.
     temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
