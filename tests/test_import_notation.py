@@ -132,3 +132,19 @@ def test_a_pair_of_the_wrong_direction_is_refused(tmp_path, capsys):
                     encoding="utf-8")
     assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 2
     assert "NS_PAIR_NUMBER '1EW': a pair of the other direction" in capsys.readouterr().err
+
+
+def test_sections_that_number_their_own_pairs_are_refused_in_one_line(tmp_path, capsys):
+    """A Section column where pair 1 of section A and pair 1 of section B are two pairs (as
+    BridgeComposer writes a two-section event): one field cannot hold both, so it is refused;
+    sections numbered apart (Ruter's 101..., 201...) import as one field."""
+    head = '[ScoreTable "Section\\1L;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]'
+    rows = ["A  1  2 4S  N 10", "B  1  2 4S  N  9"]
+    path = tmp_path / "sections.pbn"
+    path.write_text("\n".join(['[Event "Two sections"]', '[Board "1"]', head, *rows, ""]), encoding="utf-8")
+    assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "pair 1 is in sections A and B" in err and len(err.strip().splitlines()) == 1
+    apart = path.read_text(encoding="utf-8").replace("B  1  2", "B 11 12")
+    path.write_text(apart, encoding="utf-8")
+    assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 0

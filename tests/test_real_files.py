@@ -21,7 +21,7 @@ FILES = sorted(p for p in REAL.rglob("*") if p.suffix.lower() in (".pbn", ".xml"
 
 # Refused in one line, with the reason the line gives.
 REFUSED = {
-    "bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn": "EW pair 1",
+    "bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn": "each section numbers its own pairs",
     "compscore_au/notsupported.xml": "scoring NOTSUP",
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "PAIR_NUMBER '(A) 1 NS'",  # sections
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",

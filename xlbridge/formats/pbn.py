@@ -396,6 +396,7 @@ def loads(data: str | bytes) -> Imported:
     scoring: Scoring | None = None
     totals: Table | None = None
     boards = 0
+    sections: dict[str, str] = {}  # each pair number's section
     for game in games(text):
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
@@ -424,6 +425,13 @@ def loads(data: str | bytes) -> Imported:
             scoring = Scoring.BUTLER
         boards += 1
         for number, values in scores.rows:
+            section = (_cell(scores, values, "Section") or "").strip()
+            for pair in (_cell(scores, values, "PairId_NS"), _cell(scores, values, "PairId_EW")):
+                # Sections that number their pairs each from 1: one number, two pairs.
+                other = sections.setdefault((pair or "").strip(), section)
+                if section and other and other != section and digits((pair or "").strip()):
+                    raise ResultsFileError(f"pair {pair.strip()} is in sections {other} and {section}: each section "
+                                           "numbers its own pairs; xlbridge imports one section at a time", line=number)
             builder.line(board_text, *(_cell(scores, values, name) for name in
                                        ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")),
                          scores=(_cell(scores, values, "Score_NS"), _cell(scores, values, "Score_EW")),
