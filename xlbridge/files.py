@@ -85,6 +85,8 @@ def write(target: str | os.PathLike[str], fill: Callable[[Path], object], *, for
         raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
 
 
+_TEMP = re.compile(r"[0-9a-f]{12}\.tmp")  # what follows ".NAME." in a temp file's name
+
 STALE_SECONDS = 3600
 """A temp file this old was left by a write that was killed: no write takes an hour."""
 
@@ -98,9 +100,6 @@ def _clean_leftovers(target: Path) -> None:
             with contextlib.suppress(OSError):  # gone already, or not ours to remove
                 if now - leftover.stat().st_mtime >= STALE_SECONDS:
                     leftover.unlink()
-
-
-_TEMP = re.compile(r"[0-9a-f]{12}\.tmp")
 
 
 def _write(target: Path, fill: Callable[[Path], object], *, force: bool) -> Path:

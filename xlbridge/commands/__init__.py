@@ -18,3 +18,12 @@ class CommandError(XlbridgeError):
 class StateError(CommandError):
     """The file is sound, but not in a state the command can act on: a round already
     drawn, a round not finished, an event with every round played."""
+
+
+def listed(words: list[str], last: str = "and") -> str:
+    """Words as a sentence lists them.
+
+    >>> listed(["pairs events", "team matches", "team events"]), listed(["a", "b"], "or"), listed(["a"])
+    ('pairs events, team matches and team events', 'a or b', 'a')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"

@@ -11,12 +11,8 @@ from pathlib import Path
 from .. import files
 from ..formats import FORMATS
 from ..kinds import KINDS
-from . import EXIT_OK, EXIT_PROBLEMS, CommandError
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError, listed
 from .check import read, without_problems
-
-
-def _either(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _exported(name: str | None = None) -> list[str]:
@@ -31,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"write a filled {', '.join(k.title for k in KINDS if k.exports)} as "
         f"{' or '.join(f.title for f in FORMATS.values())}",
         description="Score a filled workbook with the engine (as report does) and write it in one format: "
-        + "; ".join(f"--{f.name} {f.title} ({f.detail}), for {_either(_exported(f.name))}" for f in FORMATS.values())
+        + "; ".join(f"--{f.name} {f.title} ({f.detail}), for {listed(_exported(f.name))}" for f in FORMATS.values())
         + ". An existing file is replaced only with --force. "
         "Exit status: 0 written, 1 the workbook has problems or no results, 2 it cannot be read "
         "or OUT cannot be written.",
@@ -51,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
     book = read(args.file)
     kind = book.kind
     if not kind.exports:
-        raise CommandError(f"{args.file}: is a {book.title}; export covers {_either(_exported())}")
+        raise CommandError(f"{args.file}: is a {book.title}; export covers {listed(_exported())}")
     if chosen.name not in kind.exports:
         ways = " or ".join(f"{FORMATS[name].title} (--{name})" for name in kind.exports)
         raise CommandError(f"{args.file}: a {book.title} is exported as {ways}; --{chosen.name} covers "
-                           f"{_either(_exported(chosen.name))}")
+                           f"{listed(_exported(chosen.name))}")
     checked = without_problems(book, args.file)
     if checked is None:
         return EXIT_PROBLEMS

@@ -11,7 +11,7 @@ from .. import files, formats
 from ..director import office
 from ..engine import XlbridgeError
 from ..kinds import KINDS
-from . import EXIT_OK, EXIT_PROBLEMS, CommandError
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError, listed
 from .check import read, without_problems
 
 
@@ -37,8 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _covered() -> str:
     """The kinds report scores, in words: ``traveller, pairs event, team match or team event``."""
-    titles = [kind.title for kind in KINDS if kind.reports]
-    return f"{', '.join(titles[:-1])} or {titles[-1]}"
+    return listed([kind.title for kind in KINDS if kind.reports], "or")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
             files.refuse_existing(target, force=args.force)
     book = read(args.file)
     if not book.kind.reports:
-        plurals = [kind.plural for kind in KINDS if kind.reports]
-        raise CommandError(f"{args.file}: is a {book.title}; report covers {', '.join(plurals[:-1])} and "
-                           f"{plurals[-1]} (use `xlbridge check` for the others)")
+        covered = listed([kind.plural for kind in KINDS if kind.reports])
+        raise CommandError(f"{args.file}: is a {book.title}; report covers {covered} "
+                           "(use `xlbridge check` for the others)")
     checked = without_problems(book, args.file)
     if checked is None:
         return EXIT_PROBLEMS

@@ -20,7 +20,6 @@ from .imps import imps
 from .matchpoints import place_labels
 from .numeric import column_of, real_number, whole_number
 from .played import Played
-from .score import score
 from .vp import vp
 
 BYE_VP = 12
@@ -325,11 +324,11 @@ def _row(row: object, size: int, what: str) -> Sequence[object]:
     return row
 
 
-def _room_score(result: Played, board: int) -> int:
-    contract = result.contract
-    if contract.passed_out or contract.declarer is None:
-        return 0
-    return score(contract, result.tricks, board, contract.declarer)
+def _board_imps(board: object, open_room: object, closed_room: object) -> BoardIMPs:
+    """One board of a match from its number and the two rooms' results."""
+    number = whole_number(board, "board", 1)
+    return BoardIMPs(number, _room(open_room, number, "open").score(number),
+                     _room(closed_room, number, "closed").score(number))
 
 
 def team_match(boards: Iterable[Sequence[object]]) -> MatchScore:
@@ -345,12 +344,7 @@ def team_match(boards: Iterable[Sequence[object]]) -> MatchScore:
     >>> match.imps_home, match.imps_away, match.vps
     (9, 0, (16.0, 4.0))
     """
-    scored = []
-    for row in column_of(boards, "boards"):
-        board, open_room, closed_room = _row(row, 3, "board")
-        number = whole_number(board, "board", 1)
-        scored.append(BoardIMPs(number, _room_score(_room(open_room, number, "open"), number),
-                                _room_score(_room(closed_room, number, "closed"), number)))
+    scored = [_board_imps(*_row(row, 3, "board")) for row in column_of(boards, "boards")]
     return MatchScore(tuple(sorted(scored, key=lambda board: board.board)))
 
 
@@ -432,17 +426,12 @@ def team_event(boards: Iterable[Sequence[object]], byes: Mapping[int, int] | Non
     if byes is not None and not isinstance(byes, Mapping):
         raise BridgeInputError(f"byes {describe(byes)}: must map each round to its bye team")
     rests = {whole_number(r, "round", 1): whole_number(t, "bye team", 1) for r, t in (byes or {}).items()}
-    totals: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    played: dict[tuple[int, int, int], list[BoardIMPs]] = defaultdict(list)
     for row in column_of(boards, "boards"):
-        round_cell, home_cell, away_cell, board_cell, open_room, closed_room = _row(row, 6, "board")
+        round_cell, home_cell, away_cell, *board = _row(row, 6, "board")
         round_no, home, away = (whole_number(value, what, 1) for value, what in
                                 ((round_cell, "round"), (home_cell, "home team"), (away_cell, "away team")))
-        board = whole_number(board_cell, "board", 1)
-        margin = BoardIMPs(board, _room_score(_room(open_room, board, "open"), board),
-                           _room_score(_room(closed_room, board, "closed"), board)).imps
-        total = totals[round_no, home, away]
-        total[0] += max(margin, 0)
-        total[1] += max(-margin, 0)
-        total[2] += 1
-    matches = tuple(EventMatch(r, h, a, won, lost, n) for (r, h, a), (won, lost, n) in sorted(totals.items()))
+        played[round_no, home, away].append(_board_imps(*board))
+    matches = tuple(EventMatch(r, h, a, match.imps_home, match.imps_away, len(match.boards))
+                    for (r, h, a), scored in sorted(played.items()) for match in (MatchScore(tuple(scored)),))
     return TeamEventScore(matches, rests, bye)
