@@ -238,7 +238,8 @@ def test_a_real_session_with_adjusted_and_unplayed_boards_is_clean(tmp_path: Pat
     # What is really wrong: a malformed adjusted score, one with tricks, NP spelled out.
     expected = {
         set_named(book, "Contract", row_of(event, 12, 0), "A70/30"): "each side must be 40, 50 or 60",
-        set_named(book, "Contract", row_of(event, 13, 0), "A60/60"): "write it as A60",
+        # (A60/60 is read as A60 since issue 18, as other programs write it; a space is not.)
+        set_named(book, "Contract", row_of(event, 13, 0), "A 60"): "write it as A60",
         set_named(book, "Contract", row_of(event, 14, 0), "not played"): "write NP",
     }
     index = row_of(event, 15, 0)

@@ -43,8 +43,6 @@ DIFFERENT = {
     "magiccontest_fi/butler.pbn": "Butler against the mean, not rounded (IMP;Butler-2;Mean)",
     "nz_scorer_usebio/handicap_pairs.xml": "a handicap event: the percentages published include the handicaps",
     "ruter_fi/impcross.pbn": "2 of 80 pairs 55.5 IMPs apart: not yet known",
-    "ruter_no/2016-05-18.pbn": "a split score: +0 for one side, A+ for the other",
-    "ruter_no/2016-08-10.pbn": "a split score: +0 for one side, A+ for the other",
     "scorebridge_usebio/sample.xml": "matchpoints by a convention not yet known",
     "ukbridgeclub_usebio/multi-section-pairs.xml": "two sections matchpointed apart",
     "ukbridgeclub_usebio/usebio-and-pbn_usebio.xml": "matchpoints over each board's own top (no Neuberg)",

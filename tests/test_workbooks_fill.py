@@ -8,6 +8,7 @@ of every named output. The self-tests at the bottom check the reference itself.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,7 +69,7 @@ def random_result(rng: random.Random, pool: Sequence[str] | None = None) -> tupl
 # --- the reference: what every row should show -------------------------------------------
 
 SPELLINGS = {text for text, _ in lookup.spellings()}
-ROW_CODES = {code.upper(): code for code in lookup.row_codes()}
+ROW_CODES = {code.upper(): code for code in [*lookup.row_codes(), *(text for text, _ in E.adjusted_spellings())]}
 
 
 def canonical(contract: Any) -> str | None:
@@ -77,6 +78,19 @@ def canonical(contract: Any) -> str | None:
         return None
     text = contract.strip().upper()
     return text if text in SPELLINGS else None
+
+
+# A split score as the sheet takes it: a side given 40/50/60 and a contract the sheet knows.
+SPLIT = re.compile(r"A(\d\d)/(.+)|(.+)/A(\d\d)", re.IGNORECASE)
+
+
+def split_part(contract: Any) -> str | None:
+    """The table result of a split score (``A60/4S`` -> ``4S``), or None for anything else."""
+    found = SPLIT.fullmatch(contract.strip()) if isinstance(contract, str) else None
+    if found is None:
+        return None
+    part, percent = (found[2], found[1]) if found[1] else (found[3], found[4])
+    return part if canonical(part) is not None and int(percent) in (40, 50, 60) else None
 
 
 def row_code(contract: Any) -> str | None:
@@ -157,6 +171,7 @@ def traveller_expected(board: Any, rows: list[tuple], scale: int = 2) -> dict[st
     flags: list[str | None] = []
     good: list[int] = []
     for index, (ns, ew, contract, declarer, tricks) in enumerate(rows):
+        contract = split_part(contract) or contract  # a split score is checked as its table result
         if row_state(contract, declarer, tricks, codes=True) == "blank":
             flags.append(None)
             continue
@@ -189,10 +204,11 @@ def traveller_expected(board: Any, rows: list[tuple], scale: int = 2) -> dict[st
 
 
 def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: Any = None,
-                       mess: bool = False, adjusted: bool = False) -> Scenario:
+                       mess: bool = False, adjusted: bool = False, split: bool = False) -> Scenario:
     """A traveller: random results on some tables, blank rows between; with ``mess``
     also half-filled rows, lower-case contracts and impossible rows; with ``adjusted``
-    adjusted scores, NP and NT written N. ``board=""`` leaves the board number blank."""
+    adjusted scores, NP and NT written N; with ``split`` split scores and the other
+    spellings of adjusted scores. ``board=""`` leaves the board number blank."""
     rng = random.Random(seed)
     board = rng.randint(1, 36) if board is None else board
     pool = [*rng.sample(COMMON_CONTRACTS, 3), "3NTX", "2HXX"]
@@ -223,6 +239,15 @@ def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: An
         rows[15] = (16, 116, "A70/30", None, None)  # no such adjusted score
         rows[16] = (17, 117, "A50", "N", None)  # an adjusted score has no declarer
         rows[17] = (18, None, "a40", None, None)  # a pair from outside the event
+    if split:
+        rows[19] = (20, 120, "A60/4S", "N", 10)  # NS given 60%, EW the table result
+        rows[20] = (21, 121, "3NT/A40", "E", 8)  # EW given 40%
+        rows[21] = (22, 122, "PASS/a50", None, None)  # a score of 0 for the field
+        rows[22] = (23, 123, "a60/4h", "S", None)  # half-filled: blank
+        rows[23] = (24, 124, "A70/4S", "N", 10)  # no such percentage
+        rows[24] = (25, 125, "AVE+/AVE-", None, None)
+        rows[25] = (26, 126, "A60/60", None, None)
+        rows[26] = (27, 127, "A50/4S", None, 10)  # a split's table result needs its declarer
     expected = traveller_expected(board, rows, scale)
     inputs = {name: [r[i] for r in rows]
               for i, name in enumerate(("NS", "EW", "Contract", "Declarer", "Tricks"))}
@@ -244,6 +269,7 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
     flags: list[str | None] = []
     good: list[int] = []
     for index, (board, ns, ew, contract, declarer, tricks) in enumerate(rows):
+        contract = split_part(contract) or contract  # a split score is checked as its table result
         if (row_state(contract, declarer, tricks, (board,), codes=True) == "blank"
                 or (blank(ns) and blank(ew))):
             flags.append(None)
@@ -333,6 +359,8 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
 
 TRICKY_NAMES = ['=HYPERLINK("http://x","y")', "+358 40 123", "@home", "-minus-", "=1+1"]
 ADJUSTED_CODES = ["A60/40", "A40/60", "A50", "a60", "A40", "A50/60", "NP", "np", "A60/50"]
+# The other spellings programs write, which the sheet takes too (issue 18).
+OTHER_SPELLINGS = ["A60/60", "A50/50", "A6040", "A40-60", "AVE+/AVE-", "Ave=", "A+", "A-/A+", "av-"]
 
 # The Setup options of pairs.xlsx, by pairs_event's keyword.
 OPTION_NAMES = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "UseNeuberg",
@@ -341,13 +369,15 @@ OPTION_NAMES = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "
 
 def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int = 2,
                    mess: bool = False, full: bool = False, adjusted: float = 0.0,
-                   missing: float = 0.08, **options: Any) -> Scenario:
+                   missing: float = 0.08, split: float = 0.0, **options: Any) -> Scenario:
     """A Mitchell: NS pairs 1..tables, EW pairs 31.. (unique numbers), every board at
     every table (a share ``missing`` not played), rows shuffled. ``adjusted`` is the
     share of rows given an adjusted score or NP (with a few pairs from outside the
     event); ``options`` are the Setup options, as pairs_event's keywords. ``mess`` adds
     impossible, duplicated and half-filled rows, a pair with no results and a board
-    played once; ``full`` fills the template's whole 30 x 36 capacity."""
+    played once; ``full`` fills the template's whole 30 x 36 capacity. ``split`` is the
+    share of played rows made split scores (one side given a percentage), and with it
+    adjusted scores take every spelling (``A60/60``, ``AVE+/AVE-`` ...)."""
     rng = random.Random(seed)
     if full:
         tables, boards = 30, 36
@@ -362,9 +392,13 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
             if rng.random() < adjusted:
                 if rng.random() < 0.15:
                     ns = None  # a pair from outside the event
-                rows.append((board, ns, ew, rng.choice(ADJUSTED_CODES), None, None))
+                codes = ADJUSTED_CODES + OTHER_SPELLINGS if split else ADJUSTED_CODES
+                rows.append((board, ns, ew, rng.choice(codes), None, None))
                 continue
             contract, declarer, tricks = random_result(rng, pool)
+            if split and rng.random() < split:
+                given = f"A{rng.choice((40, 50, 60))}"
+                contract = f"{given}/{contract}" if rng.random() < 0.5 else f"{contract}/{given}"
             if rng.random() < 0.1 and contract != "PASS":
                 contract = contract.lower()
             if adjusted and contract.upper().startswith(("3NT", "1NT", "6NT")) and rng.random() < 0.5:

@@ -45,6 +45,12 @@ SCENARIOS = [
     pairs_scenario(35, adjusted=0.08, scoring="Butler", fields=2),
     pairs_scenario(36, adjusted=0.1, fields=2, session_rule=False, expected=12),
     pairs_scenario(37, adjusted=0.06, neuberg=False, missing=0.15),
+    # Split scores (one side given a percentage, the other its table result) and every
+    # spelling of an adjusted score (issue 18).
+    traveller_scenario(9, mess=True, adjusted=True, split=True),
+    pairs_scenario(38, adjusted=0.08, split=0.08),
+    pairs_scenario(39, adjusted=0.08, split=0.08, scoring="Butler", mess=True),
+    pairs_scenario(40, adjusted=0.08, split=0.08, scoring="Cross-IMPs", fields=2),
     teams_scenario(21),
     teams_scenario(22, boards=16, mess=True),
     teams_scenario(23, boards=5),

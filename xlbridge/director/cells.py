@@ -10,7 +10,7 @@ Every kind's check (:mod:`xlbridge.kinds`) is built from these readers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from ..engine import (
@@ -19,12 +19,14 @@ from ..engine import (
     BridgeInputError,
     Contract,
     Seat,
+    Split,
     is_not_played,
     mp_scale,
     parse_contract,
+    parse_split,
     tricks_taken,
 )
-from ..engine.adjusted import looks_adjusted
+from ..engine.adjusted import adjusted_spellings, looks_adjusted
 from ..engine.errors import describe
 from ..engine.numeric import whole_number
 from ..event import Play
@@ -118,9 +120,25 @@ def _code(value: object) -> Adjusted | str | None:
     if not looks_adjusted(value):
         return None
     adjusted = Adjusted.parse(value)
-    if _as_sheet_reads(value) != str(adjusted):
+    if _as_sheet_reads(value) not in _ADJUSTED_SPELLINGS:
         raise BridgeInputError(f"adjusted score {describe(value)}: write it as {adjusted}")
     return adjusted
+
+
+_ADJUSTED_SPELLINGS = frozenset(text for text, _ in adjusted_spellings())
+
+
+def _split(value: object) -> Split | None:
+    """A split score as a pairs row's Contract cell holds it (``A60/4S``), or None; its
+    table result must be spelled as the sheet reads contracts."""
+    split = parse_split(value)
+    if split is not None:
+        if _as_sheet_reads(split.contract) not in _SPELLINGS:
+            raise BridgeInputError(f"split score {describe(value)}: write the table result as a contract "
+                                   "the workbook reads (4S, 3NTX, PASS ...), e.g. A60/4S")
+        if _as_sheet_reads(value).replace(" ", "") != _as_sheet_reads(value):
+            raise BridgeInputError(f"split score {describe(value)}: write it without spaces, as {split}")
+    return split
 
 
 def _declarer(value: object) -> Seat:
@@ -157,10 +175,20 @@ def _tricks(contract: Contract) -> Callable[[object], int]:
 def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
           codes: bool = False) -> Play | None:
     """One result: contract, declarer and tricks; None (with problems) when unusable.
-    With ``codes`` (a pairs row) the contract may also be ``NP`` or an adjusted score."""
+    With ``codes`` (a pairs row) the contract may also be ``NP``, an adjusted score or a
+    split score (``A60/4S``, its table result read as a contract)."""
     if contract.blank:
         problems.add(contract, "no contract (type PASS for a passed-out board)")
         return None
+    split = None
+    if codes:
+        known = len(problems.found)
+        split = problems.parse(contract, _split)
+        if len(problems.found) > known:
+            return None
+        if split is not None:  # the table result is read as the contract cell would be
+            contract = replace(contract, value=split.contract)
+    spell = str if split is None else split.spell
     if codes and (is_not_played(contract.value) or looks_adjusted(contract.value)):
         code = problems.parse(contract, _code)
         if code is None:
@@ -182,7 +210,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
                 problems.add(cell, f"the board was passed out, so {what} must be blank "
                                    "(or correct the contract)")
                 ok = False
-        return Play(str(PASSED_OUT)) if ok else None
+        return Play(spell(PASSED_OUT)) if ok else None
     if declarer.blank:
         problems.add(declarer, f"no declarer for {parsed}: give N, E, S or W")
     if tricks.blank:
@@ -191,7 +219,7 @@ def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
     taken = problems.parse(tricks, _tricks(parsed))
     if seat is None or taken is None:
         return None
-    return Play(str(parsed), str(seat), taken)
+    return Play(spell(parsed), str(seat), taken)
 
 
 def in_use(cells: Sequence[Cell]) -> bool:

@@ -4,7 +4,7 @@ Nothing here imports xlwings, openpyxl or any other part of xlbridge, so the
 same code runs in the classic add-in, in xlwings Lite (Pyodide) and in scripts.
 """
 
-from .adjusted import Adjusted, adjusted_codes, is_not_played, parse_adjusted
+from .adjusted import Adjusted, Split, adjusted_codes, adjusted_spellings, is_not_played, parse_adjusted, parse_split
 from .auction import AuctionResult, Call, CallKind, auction, auction_contract
 from .chicago import (
     VARIANTS,
@@ -122,8 +122,8 @@ __all__ += [
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
     "METHODS", "Adjusted", "EntryKind", "Figure", "Method", "PairTotal", "PairsEvent", "RowPoints", "Scoring",
-    "adjusted_codes",
-    "is_not_played", "pairs_event", "parse_adjusted",
+    "Split", "adjusted_codes", "adjusted_spellings",
+    "is_not_played", "pairs_event", "parse_adjusted", "parse_split",
 ]
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.

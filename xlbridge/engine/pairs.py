@@ -12,6 +12,9 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   board's top. Under the session rule (Law 12C2(c)) a pair given 60 whose
   percentage on its real results is higher gets that instead, and a pair given
   40 whose percentage is lower gets that one.
+- A split score (``A60/4S``: North-South given 60%, East-West the table result 4S)
+  is a real result of the board, compared with the others as usual; only the side
+  given a percentage scores that instead (with the session rule, as above).
 - ``NP`` scores for neither pair. A blank pair number is a pair from outside the
   event: the result is compared as usual, and only the named pair scores.
 - IMP pairs: cross-IMPs (every other real result in the direction, averaged or
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
+from .adjusted import Adjusted, Split, imps_for, is_not_played, looks_adjusted, parse_split
 from .contract import parse_contract
 from .deals import is_blank
 from .errors import BridgeInputError, describe
@@ -100,7 +103,8 @@ class EntryKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One results row, parsed: the board, the pairs (None: from outside the event)
-    and what happened: North-South's score, an adjusted score, or not played."""
+    and what happened: North-South's score, an adjusted score, or not played. A played
+    row may be ``split``: one side given a percentage instead of the table result."""
 
     board: int
     ns: int | None
@@ -108,6 +112,7 @@ class Entry:
     kind: EntryKind
     score: int | None = None
     adjusted: Adjusted | None = None
+    split: Split | None = None
 
 
 def parse_row(row: Sequence[object]) -> Entry | None:
@@ -120,6 +125,9 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     >>> entry = parse_row((1, 2, 12, "a60/40", "", ""))
     >>> entry.kind, entry.adjusted
     (<EntryKind.ADJUSTED: 'adjusted'>, Adjusted(ns=60, ew=40))
+    >>> entry = parse_row((1, 2, 12, "A60/4S", "N", 10))
+    >>> entry.kind, entry.score, entry.split.side
+    (<EntryKind.PLAYED: 'played'>, 420, <Side.NS: 'NS'>)
 
     A contract already parsed (a :class:`~.contract.Contract`, or an :class:`Adjusted`
     score) is taken as it is.
@@ -133,6 +141,11 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
     if pairs[0] is not None and pairs[0] == pairs[1]:
         raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
+    split = contract if isinstance(contract, Split) else parse_split(contract)
+    if split is not None:
+        contract = split.contract
+    if split is not None and (is_not_played(contract) or looks_adjusted(contract)):
+        raise BridgeInputError(f"split score {split}: the table result must be a contract or PASS")
     if is_not_played(contract) or looks_adjusted(contract) or isinstance(contract, Adjusted):
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
@@ -146,14 +159,15 @@ def parse_row(row: Sequence[object]) -> Entry | None:
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank when the board is passed out")
-        return Entry(number, *pairs, EntryKind.PLAYED, score=0)
+        return Entry(number, *pairs, EntryKind.PLAYED, score=0, split=split)
     if (is_blank(declarer) and parsed.declarer is None) or is_blank(tricks):
         return None
     seat = parsed.declarer if is_blank(declarer) else Seat.parse(declarer)
     if parsed.declarer not in (None, seat):
         raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(contract)} names {parsed.declarer}")
     taken = tricks_taken(parsed, tricks)
-    return Entry(number, *pairs, EntryKind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
+    return Entry(number, *pairs, EntryKind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat),
+                 split=split)
 
 
 # --- the result --------------------------------------------------------------------------
@@ -300,12 +314,13 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry is None or entry.kind is EntryKind.NOT_PLAYED:
             continue
         pair_points = side_points(entry, i) if entry.kind is EntryKind.PLAYED and how is Scoring.MP else None
-        for side, pair in enumerate((entry.ns, entry.ew)):
+        given = None if entry.split is None else entry.split.side
+        for side, pair in zip((Side.NS, Side.EW), (entry.ns, entry.ew), strict=True):
             if pair is None:
                 continue
-            seats[pair][side] += 1
-            if pair_points is not None:
-                real[pair].add(pair_points[side], tops[entry.board])
+            seats[pair][side is Side.EW] += 1
+            if pair_points is not None and side is not given:
+                real[pair].add(pair_points[side is Side.EW], tops[entry.board])
 
     def rule_percent(pair: int | None, given: int) -> Fraction:
         if not rule or how.imps or pair is None or given == 50 or not real[pair].top:
@@ -328,6 +343,10 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry.kind is EntryKind.ADJUSTED and top is not None:
             ns, ew = (_part(top, rule_percent(pair, given)) for pair, given in
                       ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
+        elif entry.split is not None:
+            split, pair = entry.split, (entry.ns if entry.split.side is Side.NS else entry.ew)
+            given = (imps_for(split.percent), 1) if top is None else _part(top, rule_percent(pair, split.percent))
+            ns, ew = (given, ew) if split.side is Side.NS else (ns, given)
         results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))
         for pair, gained in ((entry.ns, ns), (entry.ew, ew)):
             if pair is None:

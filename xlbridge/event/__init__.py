@@ -5,7 +5,7 @@ it (:mod:`.scored`: a report per event, plain data). The workbooks' reader
 :mod:`xlbridge.formats` shows the reports. This package imports only the engine.
 """
 
-from .model import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
+from .model import EventBoard, Pair, PairResult, PairsEvent, Play, SplitPlay, TeamBoard, TeamEvent, TeamMatch
 from .scored import (
     PairsReport,
     ScoredBoard,
@@ -17,6 +17,6 @@ from .scored import (
     score_teams,
 )
 
-__all__ = ["EventBoard", "Pair", "PairResult", "PairsEvent", "PairsReport", "Play", "ScoredBoard", "TeamBoard",
-           "TeamEvent", "TeamEventReport", "TeamMatch", "TeamsReport", "next_round", "score_event", "score_pairs",
-           "score_teams"]
+__all__ = ["EventBoard", "Pair", "PairResult", "PairsEvent", "PairsReport", "Play", "ScoredBoard", "SplitPlay",
+           "TeamBoard", "TeamEvent", "TeamEventReport", "TeamMatch", "TeamsReport", "next_round", "score_event",
+           "score_pairs", "score_teams"]

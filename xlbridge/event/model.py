@@ -19,17 +19,32 @@ from ..engine import (
     BridgeInputError,
     Played,
     Seat,
+    Split,
     is_not_played,
     parse_adjusted,
     parse_contract,
+    parse_split,
     tricks_taken,
 )
 from ..engine.errors import describe
 
-Outcome = Played | Adjusted | str | None
+
+@dataclass(frozen=True, slots=True)
+class SplitPlay:
+    """A split score parsed: the table result and the side given a percentage instead."""
+
+    split: Split
+    played: Played
+
+    def __str__(self) -> str:
+        return str(self.split)
+
+
+Outcome = Played | Adjusted | SplitPlay | str | None
 """A result as the engine takes it: a :class:`~xlbridge.engine.Played` deal (PASS for a
-passed-out board), an :class:`~xlbridge.engine.Adjusted` score, ``NP`` (not played), or
-None while the row is incomplete (a contract without its declarer or tricks)."""
+passed-out board), an :class:`~xlbridge.engine.Adjusted` score, a split score
+(:class:`SplitPlay`), ``NP`` (not played), or None while the row is incomplete (a
+contract without its declarer or tricks)."""
 
 NOT_PLAYED = "NP"
 
@@ -40,7 +55,15 @@ def outcome(contract: str, declarer: str = "", tricks: int | None = None) -> Out
     >>> outcome("4SX", "N", 9), outcome("a60/40"), outcome("NP"), outcome("4S")
     (Played(contract=Contract(level=4, strain=<Strain.S: 3>, doubling=<Doubling.DOUBLED: 2>, \
 declarer=<Seat.N: 'N'>), tricks=9), Adjusted(ns=60, ew=40), 'NP', None)
+    >>> str(outcome("A60/4S", "N", 10).played), outcome("PASS/A60").split.side
+    ('4SN=', <Side.EW: 'EW'>)
     """
+    split = parse_split(contract)
+    if split is not None:
+        played = outcome(split.contract, declarer, tricks)
+        if not isinstance(played, Played | None):
+            raise BridgeInputError(f"split score {describe(contract)}: the table result must be a contract or PASS")
+        return None if played is None else SplitPlay(split, played)
     if is_not_played(contract):
         return NOT_PLAYED
     adjusted = parse_adjusted(contract)
@@ -89,9 +112,11 @@ class Play:
     def played(self) -> Played:
         """The result as the engine scores it (a passed-out board: PASS).
 
-        >>> str(Play("4SX", "N", 9).played), str(Play("PASS").played)
-        ('4SXN-1', 'PASS')
+        >>> str(Play("4SX", "N", 9).played), str(Play("PASS").played), str(Play("PASS/A60").played)
+        ('4SXN-1', 'PASS', 'PASS')
         """
+        if isinstance(self.outcome, SplitPlay):
+            return self.outcome.played
         if not isinstance(self.outcome, Played):
             raise BridgeInputError(f"contract {self.contract!r}: not a played result")
         return self.outcome
@@ -121,7 +146,8 @@ class PairResult:
     @property
     def entry(self) -> tuple[object, ...]:
         """The row as :func:`xlbridge.engine.pairs_event` takes it, with the play's parsed
-        outcome in place of its text (taken as it is, not parsed again)."""
+        outcome in place of its text (taken as it is, not parsed again; a split score goes as
+        its text)."""
         play, outcome = self.play, self.play.outcome
         if isinstance(outcome, Played):
             return (self.board, self.ns, self.ew, outcome.contract, play.declarer or None, play.tricks)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from .. import __version__
-from ..engine import Adjusted, Scoring, board_dealer, board_vul, is_not_played, parse_contract
+from ..engine import Adjusted, Scoring, Side, board_dealer, board_vul, is_not_played, parse_contract, parse_split
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, TeamsReport
 from .format import Format
@@ -188,7 +188,13 @@ def pairs_text(report: PairsReport) -> str:
 def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tricks: int | None,
                row: RowPoints, imps: bool) -> list[str]:
     pairs = ["-" if ns is None else str(ns), "-" if ew is None else str(ew)]
-    if row.score is not None:
+    split = parse_split(contract)
+    if split is not None:  # the table result, and the side given a percentage marked artificial
+        played = list(_played_columns(split.contract, declarer, tricks))
+        scores = [f"{ARTIFICIAL}{split.percent}%", str(-row.score)]
+        if split.side is Side.EW:
+            scores = [str(row.score), scores[0]]
+    elif row.score is not None:
         played = list(_played_columns(contract, declarer, tricks))
         scores = list(_score_columns(row.score))
     elif is_not_played(contract):
@@ -202,6 +208,9 @@ def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tri
                     for side in (row.ns, row.ew)]
     if row.score is None and not is_not_played(contract):
         figures = [value if value == "-" else ARTIFICIAL + value for value in figures]
+    elif split is not None:  # NS, EW (, NS, EW): the given side's figures are artificial
+        given = int(split.side is Side.EW)
+        figures = [ARTIFICIAL + value if i % 2 == given and value != "-" else value for i, value in enumerate(figures)]
     return pairs + played + scores + figures
 
 

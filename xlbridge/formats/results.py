@@ -15,7 +15,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..engine import PASSED_OUT, Adjusted, BridgeInputError, Scoring, is_not_played, parse_contract
+from ..engine import PASSED_OUT, Adjusted, BridgeInputError, Scoring, Side, Split, is_not_played, parse_contract
+from ..engine.adjusted import AVERAGE_WORDS, parse_adjusted
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
 from ..event import Pair, PairResult, PairsEvent, Play
@@ -109,10 +110,6 @@ def iso_date(day: int, month: int, year: int) -> str:
 
 _BLANK = frozenset({"", "-", "?", "--", "BYE"})
 AVERAGE_CODE = str(Adjusted(50, 50))  # Law 12C2: average, 50% to each side
-_ADJUSTED_CODE = re.compile(r"A(\d\d)[/-]?(\d\d)?")
-# Average plus, average and average minus (Law 12C2: 60%, 50%, 40%) as programs write them.
-_AVERAGES = {"AVE+": 60, "AVE": 50, "AVE=": 50, "AVE-": 40, "AV+": 60, "AV": 50, "AV=": 50, "AV-": 40,
-             "A+": 60, "A=": 50, "A-": 40}
 _PERCENT = re.compile(r"\^?(\d\d)%")  # PBN marks an artificial value with a caret
 
 
@@ -160,14 +157,8 @@ def adjusted_code(text: str) -> str | None:
     >>> adjusted_code("A5050"), adjusted_code("A="), adjusted_code("4S") is None
     ('A50', 'A50', True)
     """
-    key = "".join(text.split()).upper()
-    match = _ADJUSTED_CODE.fullmatch(key)
-    if match:
-        return _spelled(int(match[1]), int(match[2] or match[1]))
-    parts = key.split("/")
-    if len(parts) in (1, 2) and all(part in _AVERAGES for part in parts):
-        return _spelled(_AVERAGES[parts[0]], _AVERAGES[parts[-1]])
-    return None
+    adjusted = parse_adjusted(text)
+    return None if adjusted is None else str(adjusted)
 
 
 def _side(text: str | None) -> int | None:
@@ -175,7 +166,7 @@ def _side(text: str | None) -> int | None:
     plus, average, average minus (``A+``, ``A=``, ``A-``, ``AVE+`` ...); None otherwise."""
     value = "".join((text or "").split()).upper()
     found = _PERCENT.fullmatch(value)
-    return int(found[1]) if found else _AVERAGES.get(value)
+    return int(found[1]) if found else AVERAGE_WORDS.get(value)
 
 
 def percent_pair(ns: str | None, ew: str | None) -> str | None:
@@ -192,6 +183,24 @@ def percent_pair(ns: str | None, ew: str | None) -> str | None:
     if None in sides:
         return None
     return _spelled(*sides)
+
+
+def split_given(ns: str | None, ew: str | None) -> tuple[Side, int, str] | None:
+    """A split score in the score columns: one side artificial (``A+``, ``60%``), the other
+    a score (``+0``, ``-420``): the side given a percentage, the percentage and the other
+    column's text; None otherwise.
+
+    >>> split_given("+0", "A+"), split_given("A+", "A-"), split_given("420", None)
+    ((<Side.EW: 'EW'>, 60, '+0'), None, None)
+    """
+    sides = [_side(text) for text in (ns, ew)]
+    if (sides[0] is None) == (sides[1] is None):
+        return None
+    side = Side.NS if sides[0] is not None else Side.EW
+    other = (ew if side is Side.NS else ns) or ""
+    if blank(other):
+        return None
+    return side, sides[0] if sides[0] is not None else sides[1], other.strip()
 
 
 def pair_number(text: str | None, side: str) -> int | None:
@@ -232,10 +241,22 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
     Play(contract='3NT', declarer='E', tricks=9)
     >>> traveller_line(4, "2", "-", "A6040").play, traveller_line(4, "3", "Bye", "-")
     (Play(contract='A60/40', declarer='', tricks=None), None)
+
+    A split score (one score column artificial, the other a score) keeps the table result
+    for the field (docs/rules.md §7); a score of 0 with no contract is the table result PASS.
+
+    >>> traveller_line(16, "3", "2", "-", scores=("+0", "A+")).play
+    Play(contract='PASS/A60', declarer='', tricks=None)
     """
     ns_pair, ew_pair = pair_number(ns, "NS"), pair_number(ew, "EW")
     text = "" if contract is None else contract.strip()
     code = adjusted_code(text) if not blank(text) else percent_pair(*scores)
+    split = split_given(*scores) if code is None and not is_not_played(text) else None
+    if split is not None and blank(text):
+        if not re.fullmatch(r"[+-]?0", split[2]):
+            raise BridgeInputError(f"a score of {split[2]} beside an adjusted score, with no contract: "
+                                   "xlbridge needs the table result's contract (PASS for a score of 0)")
+        text = str(PASSED_OUT)
     if code is None and blank(text):
         if ns_pair is None or ew_pair is None or all(blank(v) for v in (declarer, tricks)):
             return None  # a Bye, or a table that has no result
@@ -245,7 +266,7 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
     if code is not None or is_not_played(text):
         play = Play(code or "NP")
     elif (parsed := parse_contract(text)).passed_out:
-        play = Play(str(PASSED_OUT))
+        play = Play(str(PASSED_OUT) if split is None else str(Split(split[0], split[1], str(PASSED_OUT))))
     else:
         # Written as the workbook spells it (4S* is 4SX; a declarer in the contract, 4SN,
         # goes to its own column), so that the workbook reads what import read.
@@ -254,7 +275,10 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
             raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(text)} names "
                                    f"{parsed.declarer}")
         seat = seat or ("" if parsed.declarer is None else parsed.declarer.value)
-        play = Play(str(parsed.with_declarer(None)), seat, _tricks(text, tricks))
+        written = str(parsed.with_declarer(None))
+        if split is not None:
+            written = str(Split(split[0], split[1], written))
+        play = Play(written, seat, _tricks(text, tricks))
     result = PairResult(board, ns_pair, ew_pair, play)
     if parse_row(result.entry) is None:
         raise BridgeInputError(f"contract {describe(text)}: needs a declarer and the tricks taken")

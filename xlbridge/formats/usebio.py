@@ -36,7 +36,7 @@ import defusedxml
 import defusedxml.ElementTree as safe_xml
 
 from .. import __version__
-from ..engine import Adjusted, Scoring, is_not_played, parse_contract
+from ..engine import Adjusted, Scoring, is_not_played, parse_contract, parse_split
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, Play, TeamsReport
 from .format import Format
@@ -189,8 +189,10 @@ def _line(board: ET.Element, ns: int | None, ew: int | None, play: Play, row: Ro
 
 
 def _played(line: ET.Element, play: Play) -> None:
-    """A played line's CONTRACT, PLAYED_BY and TRICKS (a passed-out board: CONTRACT PASS)."""
-    contract = parse_contract(play.contract)
+    """A played line's CONTRACT, PLAYED_BY and TRICKS (a passed-out board: CONTRACT PASS). USEBIO
+    has no code for a split score: its line is the table result, with each side's points as scored."""
+    split = parse_split(play.contract)
+    contract = parse_contract(play.contract if split is None else split.contract)
     if contract.passed_out:
         _add(line, "CONTRACT", "PASS")
         return

@@ -3,23 +3,32 @@
     >>> from xlbridge.event import Play
     >>> describe_play(Play("4SX", "N", 9)), describe_play(Play("PASS")), describe_play(Play("a60/40"))
     ('4SX N -1', 'PASS', 'A60/40')
+    >>> describe_play(Play("A60/4S", "N", 10)), describe_play(Play("PASS/A60"))
+    ('A60/4S N =', 'PASS/A60')
 """
 
 from __future__ import annotations
 
 from ..engine import Played, relative_result
-from ..event import PairsReport, Play
+from ..event import PairsReport, Play, SplitPlay
 
 
 def describe_play(play: Play) -> str:
-    """A result as a traveller writes it: ``4SX N -1``, ``3NT E =``, ``PASS``, ``A60/40``."""
+    """A result as a traveller writes it: ``4SX N -1``, ``3NT E =``, ``PASS``, ``A60/40``,
+    and a split score around its table result: ``A60/4S N =``."""
     outcome = play.outcome
+    if isinstance(outcome, SplitPlay):
+        return outcome.split.spell(_described(outcome.played))
     if not isinstance(outcome, Played):  # NP, or an adjusted score
         return str(outcome)
-    contract = outcome.contract
+    return _described(outcome)
+
+
+def _described(played: Played) -> str:
+    contract = played.contract
     if contract.passed_out:
         return "PASS"
-    return f"{contract.with_declarer(None)} {contract.declarer} {relative_result(contract, outcome.tricks)}"
+    return f"{contract.with_declarer(None)} {contract.declarer} {relative_result(contract, played.tricks)}"
 
 
 def averaged(report: PairsReport) -> bool:

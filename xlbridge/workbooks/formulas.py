@@ -110,6 +110,11 @@ def row_code_index(contract: str) -> str:
     return _exact_index(contract, "tblRowCodes")
 
 
+def split_index(contract: str) -> str:
+    """The row's position in ``tblSplits`` (a split score such as ``A60/4S``), 0 if none."""
+    return _exact_index(contract, "tblSplits")
+
+
 def looks_adjusted(contract: str) -> str:
     """TRUE when the text is meant as an adjusted score: ``A`` and a digit."""
     text = f"TRIM({contract})"
@@ -122,7 +127,8 @@ def entry_incomplete(contract_idx: str, code_idx: str, contract: str, declarer: 
     blank, or a played contract without declarer or tricks. ``NP`` and adjusted
     scores (or text meant as one) need neither."""
     blanks = [f'{cell}=""' for cell in (*required, contract)]
-    blanks.append(f'AND({code_idx}=0,{contract_idx}<>1,NOT({looks_adjusted(contract)}),'
+    # A split score (A60/4S) has a contract: it needs declarer and tricks as the contract does.
+    blanks.append(f'AND({code_idx}=0,{contract_idx}<>1,NOT(AND(N({contract_idx})=0,{looks_adjusted(contract)})),'
                   f'OR({declarer}="",{tricks}=""))')
     return f"OR({','.join(blanks)})"
 

@@ -13,10 +13,15 @@ Each table gets workbook-level names (``tbl...``) that the templates' formulas u
 ``tblScores``       declarer's score: a row per contract, columns tricks 0-13 not
                     vulnerable, then tricks 0-13 vulnerable
 ``tblRowCodes``     what a pairs row may hold instead of a contract: ``NP``, then the
-                    adjusted scores ``A60`` ... ``A40/50``; ``tblRowNS``/``tblRowEW``
+                    adjusted scores ``A60`` ... ``A40/50``, then their other spellings
+                    (``A60/60``, ``A6040``, ``AVE+/AVE-`` ...); ``tblRowNS``/``tblRowEW``
                     each side's percentage (blank for ``NP``)
+``tblSplits``       the split scores (``A60/4S``, ``4S/A40``); ``tblSplitSide`` the side
+                    given a percentage (1 NS, 2 EW), ``tblSplitPercent`` the percentage,
+                    ``tblSplitContract`` the table result's row in ``tblContracts``
 ``tblRowChoices``   the pairs and traveller dropdown: the contracts, ``NP``, the
-                    adjusted scores, then the ``N`` spellings
+                    adjusted scores, the ``N`` spellings, then the other spellings and
+                    the split scores
 ``tblSeats``        ``N``, ``E``, ``S``, ``W``; ``tblSeatSign`` 1, -1, 1, -1 (NS view)
 ``tblDeclVul``      1 where the seat is vulnerable: a row per board of the 16-board
                     cycle, a column per seat
@@ -44,13 +49,16 @@ from ..engine import (
     Contract,
     Doubling,
     Side,
+    Split,
     Strain,
     adjusted_codes,
+    adjusted_spellings,
     board_dealer,
     board_vul,
     duplicate_score,
     vp_table,
 )
+from ..engine.adjusted import PERCENTS
 from . import styles
 
 if TYPE_CHECKING:
@@ -166,12 +174,28 @@ def _contracts(lookup: Lookup) -> None:
     lookup.add("Contracts", [[text] for text, _ in spellings()], {"tblContracts": (0, 0)})
 
 
+def split_codes() -> list[tuple[str, Split, int]]:
+    """Every split score a pairs row may hold, with its table result's row in ``tblContracts``.
+
+    >>> [(text, row) for text, _, row in split_codes()][:3]
+    [('A60/PASS', 1), ('PASS/A60', 1), ('A50/PASS', 1)]
+    """
+    return [(str(split), split, row) for row, (text, _) in enumerate(spellings(), start=1)
+            for percent in PERCENTS for split in (Split(Side.NS, percent, text), Split(Side.EW, percent, text))]
+
+
 def _row_codes(lookup: Lookup) -> None:
-    codes = [[NOT_PLAYED, None, None]] + [[str(a), a.ns, a.ew] for a in adjusted_codes()]
+    codes = [[NOT_PLAYED, None, None]] + [[text, a.ns, a.ew] for text, a in adjusted_spellings()]
     lookup.add("Row codes: not played, adjusted (NS %, EW %)", codes,
                {"tblRowCodes": (0, 0), "tblRowNS": (1, 1), "tblRowEW": (2, 2)})
+    splits = split_codes()
+    lookup.add("Split scores: side given a percentage (1 NS, 2 EW), percentage, contract row",
+               [[text, 1 if split.side is Side.NS else 2, split.percent, row] for text, split, row in splits],
+               {"tblSplits": (0, 0), "tblSplitSide": (1, 1), "tblSplitPercent": (2, 2), "tblSplitContract": (3, 3)})
     texts = [text for text, _ in spellings()]
-    choices = texts[:len(contracts())] + row_codes() + texts[len(contracts()):]
+    others = [text for text, _ in adjusted_spellings()][len(adjusted_codes()):]
+    choices = (texts[:len(contracts())] + row_codes() + texts[len(contracts()):] + others
+               + [text for text, _, _ in splits])
     lookup.add("Pairs and traveller dropdown", [[text] for text in choices], {"tblRowChoices": (0, 0)})
 
 

@@ -284,13 +284,12 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                 styles.FLAG, name="PairCheck")
 
     # Hidden: the pair's real results (for the session rule), its ranking value, order and place.
-    real_top = layout.col("T")
     book.column(ws, "K", rows,
-                lambda r: f'IF(A{r}="","",SUMIF({ns},A{r},{layout.col("W")})+SUMIF({ew},A{r},{layout.col("X")}))',
+                lambda r: f'IF(A{r}="","",SUMIF({ns},A{r},{layout.col("AJ")})+SUMIF({ew},A{r},{layout.col("AK")}))',
                 styles.HIDDEN)
     book.column(ws, "L", rows,
-                lambda r: f'IF(A{r}="","",SUMIFS({real_top},{ns},A{r},{kind},1)'
-                f"+SUMIFS({real_top},{ew},A{r},{kind},1))", styles.HIDDEN)
+                lambda r: f'IF(A{r}="","",SUMIF({ns},A{r},{layout.col("AL")})+SUMIF({ew},A{r},{layout.col("AM")}))',
+                styles.HIDDEN)
     book.column(ws, "M", rows, lambda r: f'IF(N(L{r})>0,100*K{r}/L{r},"")', styles.HIDDEN,
                 name="PairRealPercent")
     # Ranked on values rounded to 9 decimals: sums of fractions reach the same value by
@@ -369,7 +368,10 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         ])
 
     hidden = styles.HIDDEN
-    book.column(ws, "O", rows, lambda r: f.contract_index(f"D{r}"), hidden)
+    # A split score's table result is its contract (AF: its row in tblSplits, 0 if none).
+    book.column(ws, "AF", rows, lambda r: f.split_index(f"D{r}"), hidden)
+    book.column(ws, "O", rows,
+                lambda r: f'IF(N(AF{r})>0,INDEX(tblSplitContract,AF{r}),{f.contract_index(f"D{r}")})', hidden)
     book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), hidden)
     book.column(ws, "Q", rows, lambda r: f.seat_index(f"E{r}"), hidden)
     book.column(ws, "R", rows, status, hidden)
@@ -403,26 +405,37 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.neuberg}=1,'
                 f'{f.neuberg(f"V{r}", layout.expected, n(r))},V{r}))', hidden)
     book.column(ws, "X", rows, lambda r: f'IF(W{r}="","",T{r}-W{r})', hidden)
+    # The percentage each side is given: by an adjusted score, or by a split score to one
+    # side (the other keeps the table result); "" for a side scored on its result.
+    for column, side, code in (("AG", "RowNS", 1), ("AH", "RowEW", 2)):
+        book.column(ws, column, rows,
+                    lambda r, s=side, c=code: f'IF(S{r}=2,INDEX(tbl{s},P{r}),IF(AND(S{r}=1,N(AF{r})>0),'
+                    f'IF(INDEX(tblSplitSide,AF{r})={c},INDEX(tblSplitPercent,AF{r}),""),""))', hidden)
     # Each named pair's percentage on its real results, for the session rule (Law 12C2(c)).
     real = layout.pcol("M")
-    for column, pair_column in (("Y", "B"), ("Z", "C")):
+    for column, pair_column, given in (("Y", "B", "AG"), ("Z", "C", "AH")):
         book.column(ws, column, rows,
-                    lambda r, p=pair_column: f'IF(OR(S{r}<>2,{p}{r}=""),"",'
+                    lambda r, p=pair_column, g=given: f'IF(OR({g}{r}="",{p}{r}=""),"",'
                     f'IFERROR(INDEX({real},MATCH({p}{r},{pair_numbers},0)),""))', hidden)
 
-    def adjusted(r: int, side: str, own: str) -> str:
-        given = f"INDEX(tbl{side},P{r})"
-        return (f'IF(OR({layout.rule}=0,{own}{r}="",{given}=50),{given},'
-                f'IF({given}=60,MAX(60,{own}{r}),MIN(40,{own}{r})))')
+    def adjusted(given: str, own: str) -> str:
+        return (f'IF(OR({layout.rule}=0,{own}="",{given}=50),{given},'
+                f'IF({given}=60,MAX(60,{own}),MIN(40,{own})))')
 
-    for column, side, own in (("AA", "RowNS", "Y"), ("AB", "RowEW", "Z")):
+    for column, given, own in (("AA", "AG", "Y"), ("AB", "AH", "Z")):
         book.column(ws, column, rows,
-                    lambda r, s=side, o=own: f'IF(S{r}<>2,"",{adjusted(r, s, o)})', hidden)
+                    lambda r, g=given, o=own: f'IF({g}{r}="","",{adjusted(f"{g}{r}", f"{o}{r}")})', hidden)
+    # The real matchpoints and top of each side (not a side given a percentage): the pair's
+    # percentage on its real results, for the session rule.
+    for column, given, points in (("AJ", "AG", "W"), ("AK", "AH", "X")):
+        book.column(ws, column, rows, lambda r, g=given, m=points: f'IF({g}{r}="",{m}{r},"")', hidden)
+    for column, given in (("AL", "AG"), ("AM", "AH")):
+        book.column(ws, column, rows, lambda r, g=given: f'IF(AND(S{r}=1,{g}{r}=""),T{r},"")', hidden)
     book.column(ws, "I", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,W{r},IF(S{r}=2,T{r}*AA{r}/100,"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(AA{r}<>"",T{r}*AA{r}/100,IF(S{r}=1,W{r},"")))',
                 styles.OUTPUT, name="MPNS")
     book.column(ws, "J", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,X{r},IF(S{r}=2,T{r}*AB{r}/100,"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(AB{r}<>"",T{r}*AB{r}/100,IF(S{r}=1,X{r},"")))',
                 styles.OUTPUT, name="MPEW")
 
     # IMPs: Butler against the board's datum, or cross-IMPs against every played result
@@ -440,18 +453,22 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         return f.imps(f"(G{r}-{layout.board_of(f'A{r}', 'E')})")
 
     imps = styles.OUTPUT
+    # AI: North-South's IMPs on the table result; a side given a percentage gets its IMPs.
+    book.column(ws, "AI", rows,
+                lambda r: f'IF(OR({layout.mp},S{r}<>1),"",IF({layout.scoring}=3,{butler(r)},{cross(r)}))', hidden)
     book.column(ws, "K", rows,
-                lambda r: f'IF({layout.mp},"",IF(S{r}=1,IF({layout.scoring}=3,{butler(r)},{cross(r)}),'
-                f'IF(S{r}=2,(INDEX(tblRowNS,P{r})-50)*3/10,"")))', imps, name="IMPsNS")
+                lambda r: f'IF({layout.mp},"",IF(AG{r}<>"",(AG{r}-50)*3/10,IF(S{r}=1,AI{r},"")))',
+                imps, name="IMPsNS")
     book.column(ws, "L", rows,
-                lambda r: f'IF({layout.mp},"",IF(S{r}=1,-K{r},IF(S{r}=2,(INDEX(tblRowEW,P{r})-50)*3/10,"")))',
+                lambda r: f'IF({layout.mp},"",IF(AH{r}<>"",(AH{r}-50)*3/10,IF(S{r}=1,-AI{r},"")))',
                 imps, name="IMPsEW")
     book.column(ws, "M", rows, lambda r: f.flag(f"R{r}"), styles.FLAG, name="Check")
     # Travellers find the k-th row of board b by its key b * 10000 + k.
     book.column(ws, "AC", rows,
                 lambda r: f'IF(ISNUMBER(A{r}),A{r}*10000+COUNTIF($A${first}:A{r},A{r}),"")',
                 hidden)
-    book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC"])
+    book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
+                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM"])
     ws.freeze_panes = f"A{first}"
     right = "M"
     if movement is not None:

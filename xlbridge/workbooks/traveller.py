@@ -127,12 +127,15 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
             (twice(r), "flag_twice"),
         ])
 
-    book.column(ws, "M", rows, lambda r: f.contract_index(f"D{r}"), styles.HIDDEN)
+    # A split score's table result is its contract (S: its row in tblSplits, 0 if none).
+    book.column(ws, "S", rows, lambda r: f.split_index(f"D{r}"), styles.HIDDEN)
+    book.column(ws, "M", rows,
+                lambda r: f'IF(N(S{r})>0,INDEX(tblSplitContract,S{r}),{f.contract_index(f"D{r}")})', styles.HIDDEN)
     book.column(ws, "N", rows, lambda r: f.seat_index(f"E{r}"), styles.HIDDEN)
     book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), styles.HIDDEN)
     book.column(ws, "O", rows, status, styles.HIDDEN)
     book.column(ws, "Q", rows, lambda r: f.entry_kind(f"O{r}", f"P{r}"), styles.HIDDEN)
-    book.hide_columns(ws, "LMNOPQR")
+    book.hide_columns(ws, "LMNOPQRST")
 
     score = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
     book.column(ws, "G", rows,
@@ -144,12 +147,20 @@ def build(book: Book, *, tables: int = TABLES, board: int | None = None,
                 lambda r: f'IF(G{r}="","",2*COUNTIF({score_col},"<"&G{r})+COUNTIF({score_col},G{r})-1)',
                 styles.HIDDEN)
     expected, played = f"COUNT({kinds})", f"COUNT({score_col})"
+    book.column(ws, "T", rows,
+                lambda r: f'IF(Q{r}=1,{factor}*({f.neuberg(f"R{r}", expected, played)}),"")', styles.HIDDEN)
+
+    def given(r: int, side: int) -> str:  # a split score gives this side a percentage
+        return f"AND(N(S{r})>0,INDEX(tblSplitSide,S{r})={side})"
+
+    split = "$J$4*INDEX(tblSplitPercent,S{r})/100"
     book.column(ws, "I", rows,
-                lambda r: f'IF(Q{r}=1,{factor}*({f.neuberg(f"R{r}", expected, played)}),'
+                lambda r: f'IF(Q{r}=1,IF({given(r, 1)},{split.format(r=r)},T{r}),'
                 f'IF(Q{r}=2,$J$4*INDEX(tblRowNS,P{r})/100,""))',
                 styles.OUTPUT, name="MPNS")
     book.column(ws, "J", rows,
-                lambda r: f'IF(Q{r}=1,$J$4-I{r},IF(Q{r}=2,$J$4*INDEX(tblRowEW,P{r})/100,""))',
+                lambda r: f'IF(Q{r}=1,IF({given(r, 2)},{split.format(r=r)},$J$4-T{r}),'
+                f'IF(Q{r}=2,$J$4*INDEX(tblRowEW,P{r})/100,""))',
                 styles.OUTPUT, name="MPEW")
     book.column(ws, "K", rows, lambda r: f.flag(f"O{r}"), styles.FLAG, name="Check")
 
