@@ -140,7 +140,14 @@ def test_dropdowns_offer_the_engines_contracts_and_seats(books):
     assert texts[106:] == [f"{level}N{x}" for level in range(1, 8) for x in ("", "X", "XX")]
     # A results row also offers NP and the adjusted scores.
     codes = ["NP", "A60", "A50", "A40", "A60/50", "A60/40", "A50/60", "A50/40", "A40/60", "A40/50"]
-    assert [c.value for c in W.named_cells(book, "tblRowChoices")] == [*texts[:106], *codes, *texts[106:]]
+    choices = [c.value for c in W.named_cells(book, "tblRowChoices")]
+    assert choices[:len(texts) + len(codes)] == [*texts[:106], *codes, *texts[106:]]
+    # Then the other spellings of adjusted scores and the split scores (issue 18), which a
+    # cell must take too: the dropdown's list is what Excel lets a director type.
+    others = [text for text, _ in E.adjusted_spellings()][len(codes) - 1:]
+    splits = [f"A{p}/{t}" if ns else f"{t}/A{p}" for t in texts for p in (60, 50, 40) for ns in (True, False)]
+    assert choices[len(texts) + len(codes):] == [*others, *splits]
+    assert {"A60/60", "A6040", "AVE+/AVE-", "A+", "A60/4S", "3NT/A40", "PASS/A60"} <= set(choices)
     assert contracts[0].formula1 == book.defined_names["tblRowChoices"].attr_text
     assert any(dv.formula1 == '"N,E,S,W"' for dv in by_type.values())
     assert any(dv.type == "whole" and (dv.formula1, dv.formula2) == ("0", "13")

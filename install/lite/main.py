@@ -28,7 +28,7 @@ Nothing here imports xlwings, openpyxl or any other part of xlbridge, so the
 same code runs in the classic add-in, in xlwings Lite (Pyodide) and in scripts.
 """
 
-from .adjusted import Adjusted, adjusted_codes, is_not_played, parse_adjusted
+from .adjusted import Adjusted, Split, adjusted_codes, adjusted_spellings, is_not_played, parse_adjusted, parse_split
 from .auction import AuctionResult, Call, CallKind, auction, auction_contract
 from .chicago import (
     VARIANTS,
@@ -146,8 +146,8 @@ __all__ += [
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
     "METHODS", "Adjusted", "EntryKind", "Figure", "Method", "PairTotal", "PairsEvent", "RowPoints", "Scoring",
-    "adjusted_codes",
-    "is_not_played", "pairs_event", "parse_adjusted",
+    "Split", "adjusted_codes", "adjusted_spellings",
+    "is_not_played", "pairs_event", "parse_adjusted", "parse_split",
 ]
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
@@ -167,6 +167,13 @@ score (Law 12C2) or "not played" (docs/rules.md §7).
 ``A60``, ``A50`` and ``A40`` give both sides the same. Each side is 40
 (average minus), 50 (average) or 60 (average plus). ``NP`` is a board not
 played at that table: it scores for neither pair.
+
+A split score gives one side an artificial percentage and leaves the other the
+table result (Law 12C1(b): the two sides' scores need not balance). It is written
+with the artificial side where ``A60/40`` puts it, North-South first: ``A60/4S``
+gives North-South 60% and East-West the table result 4S (declarer and tricks in
+their own cells); ``4S/A40`` gives North-South 4S and East-West 40%. A score of 0
+(other programs' ``+0``) is the table result ``PASS``.
 """
 
 from __future__ import annotations
@@ -175,10 +182,16 @@ import re
 from dataclasses import dataclass
 
 from .errors import BridgeInputError, describe
+from .seat import Side
 
 PERCENTS = (60, 50, 40)
 NOT_PLAYED_WORDS = frozenset({"NP", "NOTPLAYED"})
-_ADJUSTED = re.compile(r"A(\d{1,3})(?:[/-](\d{1,3}))?")
+_ADJUSTED = re.compile(r"A(\d{1,3})(?:[/-](\d{1,3}))?|A(\d\d)(\d\d)")
+# Average plus, average and average minus as programs and directors write them (one word
+# gives both sides the same; two, NS first, with a slash).
+AVERAGE_WORDS = {"A+": 60, "A=": 50, "A-": 40, "AVE+": 60, "AVE": 50, "AVE=": 50, "AVE-": 40,
+                 "AV+": 60, "AV": 50, "AV=": 50, "AV-": 40}
+_GIVEN = re.compile(r"A(\d{1,3})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +215,8 @@ class Adjusted:
 
     @classmethod
     def parse(cls, text: object) -> Adjusted:
-        """Parse ``A60/40``, ``A60``, ``A50``, ``A40`` (case and spaces free).
+        """Parse ``A60/40``, ``A60``, ``A50``, ``A40`` (case and spaces free), and the other
+        spellings of :func:`adjusted_spellings`: ``A60/60``, ``A6040``, ``A60-40``, ``AVE+/AVE-``.
 
         >>> Adjusted.parse("A70/30")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -215,33 +229,104 @@ class Adjusted:
         return adjusted
 
 
-def looks_adjusted(text: object) -> bool:
-    """True for text meant as an adjusted score: ``A`` followed by a digit.
+def _words(key: str) -> tuple[int, int] | None:
+    """The percentages average words give (``AVE+/AVE-``, ``A=``), or None."""
+    parts = key.split("/")
+    if len(parts) > 2 or any(part not in AVERAGE_WORDS for part in parts):
+        return None
+    return AVERAGE_WORDS[parts[0]], AVERAGE_WORDS[parts[-1]]
 
-    >>> looks_adjusted("A60/40"), looks_adjusted("a 5"), looks_adjusted("AP")
-    (True, True, False)
+
+def looks_adjusted(text: object) -> bool:
+    """True for text meant as an adjusted score: ``A`` followed by a digit, or average words.
+
+    >>> looks_adjusted("A60/40"), looks_adjusted("a 5"), looks_adjusted("AP"), looks_adjusted("Ave+/Ave-")
+    (True, True, False, True)
     """
     if not isinstance(text, str):
         return False
     key = "".join(text.split()).upper()
-    return len(key) > 1 and key[0] == "A" and key[1].isdigit()
+    return (len(key) > 1 and key[0] == "A" and key[1].isdigit()) or _words(key) is not None
 
 
 def parse_adjusted(text: object) -> Adjusted | None:
     """The adjusted score ``text`` writes, or None when it is not meant as one.
 
-    >>> parse_adjusted("A40/60"), parse_adjusted("4S")
-    (Adjusted(ns=40, ew=60), None)
+    >>> parse_adjusted("A40/60"), parse_adjusted("4S"), parse_adjusted("A6040"), parse_adjusted("AVE+/AVE-")
+    (Adjusted(ns=40, ew=60), None, Adjusted(ns=60, ew=40), Adjusted(ns=60, ew=40))
     """
     if not looks_adjusted(text):
         return None
     key = "".join(str(text).split()).upper()
+    if (words := _words(key)) is not None:
+        return Adjusted(*words)
     match = _ADJUSTED.fullmatch(key)
     if match is None or any(int(p) not in PERCENTS for p in match.groups() if p is not None):
         raise BridgeInputError(f"adjusted score {describe(text)}: each side must be 40, 50 or 60 "
                                "(e.g. A60/40, A50)")
-    ns = int(match[1])
-    return Adjusted(ns, int(match[2]) if match[2] else ns)
+    ns, ew = (match[1], match[2]) if match[3] is None else (match[3], match[4])
+    return Adjusted(int(ns), int(ew or ns))
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A split score: ``side`` is given ``percent`` of the board's top (40, 50 or 60);
+    the other side keeps the table result, whose contract is ``contract`` as written.
+
+    >>> Split.parse("a60 / 4s"), str(Split(Side.EW, 40, "4S"))
+    (Split(side=<Side.NS: 'NS'>, percent=60, contract='4S'), '4S/A40')
+    """
+
+    side: Side
+    percent: int
+    contract: str
+
+    def __post_init__(self) -> None:
+        if self.percent not in PERCENTS:
+            raise BridgeInputError(f"split score: {self.side} {describe(self.percent)} must be 40, 50 or 60")
+
+    def __str__(self) -> str:
+        return self.spell(self.contract)
+
+    def spell(self, contract: object) -> str:
+        """The split written around ``contract`` (the table result as the sheet spells it)."""
+        given = f"A{self.percent}"
+        return f"{given}/{contract}" if self.side is Side.NS else f"{contract}/{given}"
+
+    @classmethod
+    def parse(cls, text: object) -> Split:
+        """Parse ``A60/4S`` or ``4S/A40``."""
+        split = parse_split(text)
+        if split is None:
+            raise BridgeInputError(f"split score {describe(text)}: write e.g. A60/4S (NS given 60%, EW the "
+                                   "table result) or 4S/A40")
+        return split
+
+
+def parse_split(text: object) -> Split | None:
+    """The split score ``text`` writes, or None when it is not one: an ``A`` and a
+    percentage on one side of a ``/`` and a contract (not a number) on the other.
+
+    >>> parse_split("PASS/A60"), parse_split("A60/40"), parse_split("4S")
+    (Split(side=<Side.EW: 'EW'>, percent=60, contract='PASS'), None, None)
+    >>> parse_split("A70/4S")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: split score "A70/4S": NS must be given 40, 50 or 60 ...
+    """
+    if not isinstance(text, str) or text.count("/") != 1:
+        return None
+    ns, ew = ("".join(part.split()).upper() for part in text.split("/"))
+    given = [_GIVEN.fullmatch(part) for part in (ns, ew)]
+    if (given[0] is None) == (given[1] is None):
+        return None  # neither side (a contract) or both (A60/A40)
+    side, found, contract = (Side.NS, given[0], ew) if given[0] else (Side.EW, given[1], ns)
+    if not contract or contract.isdigit() or looks_adjusted(contract):
+        return None
+    percent = int(found[1])
+    if percent not in PERCENTS:
+        raise BridgeInputError(f"split score {describe(text)}: {side} must be given 40, 50 or 60 (e.g. A60/4S)")
+    return Split(side, percent, contract)
 
 
 def is_not_played(text: object) -> bool:
@@ -263,6 +348,27 @@ def adjusted_codes() -> list[Adjusted]:
     same = [Adjusted(p, p) for p in PERCENTS]
     split = [Adjusted(ns, ew) for ns in PERCENTS for ew in PERCENTS if ns != ew]
     return same + split
+
+
+def adjusted_spellings() -> list[tuple[str, Adjusted]]:
+    """Every spelling an adjusted score may have in a cell, the workbook's own first (in
+    :func:`adjusted_codes` order), then the others programs and directors write.
+
+    >>> [text for text, _ in adjusted_spellings()][9:13]
+    ['A60/60', 'A6060', 'A60-60', 'A6050']
+    >>> len(adjusted_spellings()) == len({text for text, _ in adjusted_spellings()})
+    True
+    """
+    spellings = [(str(a), a) for a in adjusted_codes()]
+    for ns in PERCENTS:
+        for ew in PERCENTS:
+            spellings += [(f"A{ns}{sep}{ew}", Adjusted(ns, ew)) for sep in ("/", "", "-")]
+    for word, percent in AVERAGE_WORDS.items():
+        spellings.append((word, Adjusted(percent, percent)))
+    for family in (("A+", "A=", "A-"), ("AVE+", "AVE=", "AVE-"), ("AV+", "AV=", "AV-")):
+        spellings += [(f"{ns}/{ew}", Adjusted(AVERAGE_WORDS[ns], AVERAGE_WORDS[ew])) for ns in family for ew in family]
+    seen: set[str] = set()
+    return [(text, a) for text, a in spellings if not (text in seen or seen.add(text))]
 
 
 def imps_for(percent: int) -> int:
@@ -2107,6 +2213,9 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   board's top. Under the session rule (Law 12C2(c)) a pair given 60 whose
   percentage on its real results is higher gets that instead, and a pair given
   40 whose percentage is lower gets that one.
+- A split score (``A60/4S``: North-South given 60%, East-West the table result 4S)
+  is a real result of the board, compared with the others as usual; only the side
+  given a percentage scores that instead (with the session rule, as above).
 - ``NP`` scores for neither pair. A blank pair number is a pair from outside the
   event: the result is compared as usual, and only the named pair scores.
 - IMP pairs: cross-IMPs (every other real result in the direction, averaged or
@@ -2123,7 +2232,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from .adjusted import Adjusted, imps_for, is_not_played, looks_adjusted
+from .adjusted import Adjusted, Split, imps_for, is_not_played, looks_adjusted, parse_split
 from .contract import parse_contract
 from .deals import is_blank
 from .errors import BridgeInputError, describe
@@ -2195,7 +2304,8 @@ class EntryKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One results row, parsed: the board, the pairs (None: from outside the event)
-    and what happened: North-South's score, an adjusted score, or not played."""
+    and what happened: North-South's score, an adjusted score, or not played. A played
+    row may be ``split``: one side given a percentage instead of the table result."""
 
     board: int
     ns: int | None
@@ -2203,6 +2313,7 @@ class Entry:
     kind: EntryKind
     score: int | None = None
     adjusted: Adjusted | None = None
+    split: Split | None = None
 
 
 def parse_row(row: Sequence[object]) -> Entry | None:
@@ -2215,6 +2326,9 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     >>> entry = parse_row((1, 2, 12, "a60/40", "", ""))
     >>> entry.kind, entry.adjusted
     (<EntryKind.ADJUSTED: 'adjusted'>, Adjusted(ns=60, ew=40))
+    >>> entry = parse_row((1, 2, 12, "A60/4S", "N", 10))
+    >>> entry.kind, entry.score, entry.split.side
+    (<EntryKind.PLAYED: 'played'>, 420, <Side.NS: 'NS'>)
 
     A contract already parsed (a :class:`~.contract.Contract`, or an :class:`Adjusted`
     score) is taken as it is.
@@ -2228,6 +2342,11 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
     if pairs[0] is not None and pairs[0] == pairs[1]:
         raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
+    split = contract if isinstance(contract, Split) else parse_split(contract)
+    if split is not None:
+        contract = split.contract
+    if split is not None and (is_not_played(contract) or looks_adjusted(contract)):
+        raise BridgeInputError(f"split score {split}: the table result must be a contract or PASS")
     if is_not_played(contract) or looks_adjusted(contract) or isinstance(contract, Adjusted):
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
@@ -2241,14 +2360,15 @@ def parse_row(row: Sequence[object]) -> Entry | None:
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
                 raise BridgeInputError(f"{what} {describe(value)}: must be blank when the board is passed out")
-        return Entry(number, *pairs, EntryKind.PLAYED, score=0)
+        return Entry(number, *pairs, EntryKind.PLAYED, score=0, split=split)
     if (is_blank(declarer) and parsed.declarer is None) or is_blank(tricks):
         return None
     seat = parsed.declarer if is_blank(declarer) else Seat.parse(declarer)
     if parsed.declarer not in (None, seat):
         raise BridgeInputError(f"declarer {describe(declarer)}: contract {describe(contract)} names {parsed.declarer}")
     taken = tricks_taken(parsed, tricks)
-    return Entry(number, *pairs, EntryKind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat))
+    return Entry(number, *pairs, EntryKind.PLAYED, score=score(parsed.with_declarer(None), taken, number, seat),
+                 split=split)
 
 
 # --- the result --------------------------------------------------------------------------
@@ -2395,12 +2515,13 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry is None or entry.kind is EntryKind.NOT_PLAYED:
             continue
         pair_points = side_points(entry, i) if entry.kind is EntryKind.PLAYED and how is Scoring.MP else None
-        for side, pair in enumerate((entry.ns, entry.ew)):
+        given = None if entry.split is None else entry.split.side
+        for side, pair in zip((Side.NS, Side.EW), (entry.ns, entry.ew), strict=True):
             if pair is None:
                 continue
-            seats[pair][side] += 1
-            if pair_points is not None:
-                real[pair].add(pair_points[side], tops[entry.board])
+            seats[pair][side is Side.EW] += 1
+            if pair_points is not None and side is not given:
+                real[pair].add(pair_points[side is Side.EW], tops[entry.board])
 
     def rule_percent(pair: int | None, given: int) -> Fraction:
         if not rule or how.imps or pair is None or given == 50 or not real[pair].top:
@@ -2423,6 +2544,10 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if entry.kind is EntryKind.ADJUSTED and top is not None:
             ns, ew = (_part(top, rule_percent(pair, given)) for pair, given in
                       ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
+        elif entry.split is not None:
+            split, pair = entry.split, (entry.ns if entry.split.side is Side.NS else entry.ew)
+            given = (imps_for(split.percent), 1) if top is None else _part(top, rule_percent(pair, split.percent))
+            ns, ew = (given, ew) if split.side is Side.NS else (ns, given)
         results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))
         for pair, gained in ((entry.ns, ns), (entry.ew, ew)):
             if pair is None:
