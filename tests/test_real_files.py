@@ -39,6 +39,8 @@ REFUSED = {
 
 # Imported, but the workbook's figures differ from the file's: why, as far as is known.
 DIFFERENT = {
+    "ruter_no/2016-08-10.pbn": ("a score adjustment (ScorePenalty 4.0) spread over the session's 24 boards, Ruter "
+                                "counting a sit-out's boards at the pair's average; xlbridge over the 21 played"),
     "magiccontest_ffb/open2dn1nationalfinaledirecte21-22-sance1.pbn": "12 of 44 pairs 0.01 apart: its rounding",
     "magiccontest_fi/butler.pbn": "Butler against the mean, not rounded (IMP;Butler-2;Mean)",
     "nz_scorer_usebio/handicap_pairs.xml": "a handicap event: the percentages published include the handicaps",

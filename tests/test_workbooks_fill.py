@@ -260,7 +260,8 @@ def traveller_scenario(seed: int, *, tables: int = 30, scale: int = 2, board: An
 
 
 def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
-                   board_limit: int = 36, options: dict[str, Any] | None = None) -> dict[str, list]:
+                   board_limit: int = 36, options: dict[str, Any] | None = None,
+                   penalties: dict[int, float] | None = None) -> dict[str, list]:
     """Expected outputs of pairs.xlsx for rows of (board, ns, ew, contract, decl, tricks):
     the flags as the sheet shows them, and the figures of ``pairs_event`` (with the
     Setup ``options``) on the rows without a flag."""
@@ -288,7 +289,7 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
         flags.append(flag)
         if flag is None:
             good.append(index)
-    event = E.pairs_event([rows[i] for i in good], mpscale=scale, **options)
+    event = E.pairs_event([rows[i] for i in good], mpscale=scale, penalties=penalties, **options)
     mp = not event.scoring.imps
     points: list[E.RowPoints | None] = [None] * len(rows)
     for i, scored in zip(good, event.rows, strict=True):
@@ -369,7 +370,8 @@ OPTION_NAMES = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "
 
 def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int = 2,
                    mess: bool = False, full: bool = False, adjusted: float = 0.0,
-                   missing: float = 0.08, split: float = 0.0, **options: Any) -> Scenario:
+                   missing: float = 0.08, split: float = 0.0, penalties: dict[int, float] | None = None,
+                   **options: Any) -> Scenario:
     """A Mitchell: NS pairs 1..tables, EW pairs 31.. (unique numbers), every board at
     every table (a share ``missing`` not played), rows shuffled. ``adjusted`` is the
     share of rows given an adjusted score or NP (with a few pairs from outside the
@@ -377,7 +379,8 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
     impossible, duplicated and half-filled rows, a pair with no results and a board
     played once; ``full`` fills the template's whole 30 x 36 capacity. ``split`` is the
     share of played rows made split scores (one side given a percentage), and with it
-    adjusted scores take every spelling (``A60/60``, ``AVE+/AVE-`` ...)."""
+    adjusted scores take every spelling (``A60/60``, ``AVE+/AVE-`` ...). ``penalties`` are
+    procedural penalties typed in the pair list (pair: matchpoints or IMPs)."""
     rng = random.Random(seed)
     if full:
         tables, boards = 30, 36
@@ -435,7 +438,7 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
         names[28], names[58] = "Lonely NS", "Lonely EW"
         numbers[59] = 12  # a duplicate number in the pair list
     rng.shuffle(rows)
-    expected = pairs_expected(rows, numbers, scale, limit, options)
+    expected = pairs_expected(rows, numbers, scale, limit, options, penalties)
     ranked = expected.pop("_ranked")
     expected.pop("_event")
     expected["RankName"] = ([names[i] or None for i in ranked]
@@ -443,6 +446,8 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
     inputs = {name: [r[i] for r in rows]
               for i, name in enumerate(("Board", "NS", "EW", "Contract", "Declarer", "Tricks"))}
     inputs.update(PairNumber=numbers, PairName=names, MPScale=[scale], **inputs_extra)
+    if penalties:
+        inputs["PairPenalty"] = [penalties.get(number) for number in numbers]
     sheet_values = {True: "Yes", False: "No"}
     for key, value in options.items():
         inputs[OPTION_NAMES[key]] = [sheet_values.get(value, value) if isinstance(value, bool) else value]

@@ -48,9 +48,10 @@ SCENARIOS = [
     # Split scores (one side given a percentage, the other its table result) and every
     # spelling of an adjusted score (issue 18).
     traveller_scenario(9, mess=True, adjusted=True, split=True),
-    pairs_scenario(38, adjusted=0.08, split=0.08),
-    pairs_scenario(39, adjusted=0.08, split=0.08, scoring="Butler", mess=True),
-    pairs_scenario(40, adjusted=0.08, split=0.08, scoring="Cross-IMPs", fields=2),
+    # ... and procedural penalties in the pair list (Law 90), in matchpoints or IMPs.
+    pairs_scenario(38, adjusted=0.08, split=0.08, penalties={3: 4, 33: 1.5}),
+    pairs_scenario(39, adjusted=0.08, split=0.08, scoring="Butler", mess=True, penalties={5: 3}),
+    pairs_scenario(40, adjusted=0.08, split=0.08, scoring="Cross-IMPs", fields=2, penalties={2: 0.5, 32: -1}),
     teams_scenario(21),
     teams_scenario(22, boards=16, mess=True),
     teams_scenario(23, boards=5),

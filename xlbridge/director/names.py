@@ -34,6 +34,7 @@ class Cell:
     column: int
     value: object
     formula: bool = False
+    percent: bool = False  # shown as a percentage: Excel made a typed 25% the number 0.25
 
     @property
     def address(self) -> str:
@@ -112,7 +113,7 @@ class NamedCells:
             for name in sheet_names:
                 area = areas[name]
                 self._cells[name] = [
-                    Cell(sheet, row, col, *values.get((row, col), (None, False)))
+                    Cell(sheet, row, col, *values.get((row, col), (None, False, False)))
                     for col in range(area.min_col, area.max_col + 1)
                     for row in range(area.min_row, area.max_row + 1)
                 ]
@@ -137,25 +138,26 @@ class NamedCells:
 
 def _read_box(
     workbook: Workbook, sheet: str, areas: list[_Area]
-) -> dict[tuple[int, int], tuple[object, bool]]:
+) -> dict[tuple[int, int], tuple[object, bool, bool]]:
     """Read the bounding box of ``areas`` on one sheet in one streaming pass.
 
-    Each value comes with whether the cell holds a formula: text typed as
-    ``=`` and a formula both read as a string starting with ``=``.
+    Each value comes with whether the cell holds a formula (text typed as ``=`` and a
+    formula both read as a string starting with ``=``) and whether it shows as a percentage.
     """
     min_row = min(a.min_row for a in areas)
     max_row = max(a.max_row for a in areas)
     min_col = min(a.min_col for a in areas)
     max_col = max(a.max_col for a in areas)
     worksheet = workbook[sheet]
-    values: dict[tuple[int, int], tuple[object, bool]] = {}
+    values: dict[tuple[int, int], tuple[object, bool, bool]] = {}
     for row_number, row in enumerate(
         worksheet.iter_rows(min_row=min_row, max_row=max_row, min_col=min_col, max_col=max_col),
         start=min_row,
     ):
         for col_number, cell in enumerate(row, start=min_col):
             if cell.value is not None:
-                values[(row_number, col_number)] = (cell.value, cell.data_type == "f")
+                values[(row_number, col_number)] = (cell.value, cell.data_type == "f",
+                                                     "%" in (cell.number_format or ""))
     return values
 
 

@@ -19,6 +19,9 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   event: the result is compared as usual, and only the named pair scores.
 - IMP pairs: cross-IMPs (every other real result in the direction, averaged or
   summed) or Butler (against the datum); adjusted scores are +3, 0 or -3 IMPs.
+- A procedural penalty (Law 90) is taken from a pair's total: matchpoints (IMPs in
+  IMP scoring), or a percentage of a board's top (``25%``). The percentage is then
+  of the total less the penalty, over the same tops.
 
 All arithmetic is exact (fractions); the results are floats.
 """
@@ -37,7 +40,7 @@ from .deals import is_blank
 from .errors import BridgeInputError, describe
 from .imps import signed_imps
 from .matchpoints import datum, doubled_matchpoints, mp_scale, place_labels
-from .numeric import whole_number
+from .numeric import real_number, whole_number
 from .result import tricks_taken
 from .score import score
 from .scoring import Scoring
@@ -189,7 +192,8 @@ class RowPoints:
 class PairTotal:
     """A pair's line: boards it has a row on (not-played rows do not count), its
     matchpoints, tops and percentage (MP scoring) or IMPs (IMP scoring), and its
-    place within its field (``2-3`` for a shared place)."""
+    place within its field (``2-3`` for a shared place). ``penalty`` is what was taken from
+    the total (matchpoints or IMPs, already out of ``mp`` or ``imps``)."""
 
     pair: int
     boards: int
@@ -199,6 +203,7 @@ class PairTotal:
     top: float | None = None
     percent: float | None = None
     imps: float | None = None
+    penalty: float = 0.0
 
     @property
     def imps_per_board(self) -> float | None:
@@ -240,7 +245,8 @@ def _place_number(place: str) -> int:
 
 def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mpscale: object = 2,
                 neuberg: object = True, session_rule: object = True, expected: object = None,
-                crossimps: object = "average", fields: object = 1) -> PairsEvent:
+                crossimps: object = "average", fields: object = 1,
+                penalties: Mapping[int, object] | None = None) -> PairsEvent:
     """Score a pairs event from its results rows ``(board, ns, ew, contract, declarer,
     tricks)``, blanks as None or ``""``; a row that is not complete is skipped.
 
@@ -251,6 +257,13 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     [(3.0, 3.0), (5.67, 0.33), (3.6, 2.4), (0.33, 5.67)]
     >>> event.pairs[3].percent, event.pairs[13].percent
     (60.0, 40.0)
+
+    ``penalties`` maps a pair to what is taken from its total (Law 90): matchpoints or
+    IMPs, or a percentage of a board's top (``"25%"``):
+
+    >>> fined = pairs_event(rows, penalties={3: "25%"})  # a quarter of the top of 6: 1.5
+    >>> fined.pairs[3].mp, fined.pairs[3].penalty, fined.pairs[3].percent
+    (2.1, 1.5, 35.0)
 
     Bad rows raise :class:`BridgeInputError` naming the row (1 is the first).
     """
@@ -360,11 +373,13 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         as_ns, as_ew = seats[pair]
         return Side.NS if as_ns >= as_ew else Side.EW
 
+    fines = _penalties(penalties, set(boards), how, points * max(expect - 1, 0))
+
     def ranked_by(pair: int) -> Fraction:
         total = totals[pair]
         if how.imps:
-            return total.value()
-        return 100 * total.value() / total.top if total.top else Fraction(50)
+            return total.value() - fines.get(pair, 0)
+        return 100 * (total.value() - fines.get(pair, 0)) / total.top if total.top else Fraction(50)
 
     value = {pair: ranked_by(pair) for pair in boards}
     places: dict[int, str] = {}
@@ -379,12 +394,39 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     pairs: dict[int, PairTotal] = {}
     for pair in sorted(boards):
         total = totals[pair]
+        fine = fines.get(pair, Fraction(0))
         if how.imps:
-            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(value[pair]))
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(value[pair]),
+                                    penalty=float(fine))
         else:
-            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], mp=float(total.value()),
-                                    top=float(total.top), percent=float(value[pair]))
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair],
+                                    mp=float(total.value() - fine), top=float(total.top),
+                                    percent=float(value[pair]), penalty=float(fine))
     return PairsEvent(how, points, field_count, expect, tuple(results), pairs)
+
+
+def _penalties(given: Mapping[int, object] | None, scored: set[int], how: Scoring, top: int) -> dict[int, Fraction]:
+    """Each penalised pair's penalty, exactly: a number as it is (matchpoints or IMPs), or
+    ``25%`` of ``top`` (a board's top, matchpoint scoring only)."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise BridgeInputError(f"penalties {describe(given)}: must map pair numbers to penalties")
+    fines: dict[int, Fraction] = {}
+    for key, amount in given.items():
+        pair = whole_number(key, "penalty's pair", 1)
+        if is_blank(amount):
+            continue
+        if pair not in scored:
+            raise BridgeInputError(f"penalty for pair {pair}: the pair has no results")
+        what = f"penalty for pair {pair}"
+        if isinstance(amount, str) and amount.strip().endswith("%"):
+            if how.imps:
+                raise BridgeInputError(f"{what} {describe(amount)}: give IMPs in IMP scoring, not a percentage")
+            fines[pair] = Fraction(str(real_number(amount.strip()[:-1], what))) * top / 100
+        else:
+            fines[pair] = Fraction(str(real_number(amount, what)))
+    return fines
 
 
 Exact = tuple[int, int]

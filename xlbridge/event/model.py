@@ -158,10 +158,12 @@ class PairResult:
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """A partnership entered in a pairs event."""
+    """A partnership entered in a pairs event, with any procedural penalty taken from its
+    total (Law 90: matchpoints or IMPs as the event is scored, or ``25%`` of a top)."""
 
     number: int
     names: str
+    penalty: float | str | None = None
 
 
 @dataclass(frozen=True, slots=True)

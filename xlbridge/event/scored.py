@@ -74,8 +74,9 @@ _FIELD_TITLES = {Side.NS: "North-South", Side.EW: "East-West"}
 
 def score_pairs(event: PairsEvent) -> PairsReport:
     """Score the event with :func:`~xlbridge.engine.pairs_event`, the one place it is scored."""
+    penalties = {pair.number: pair.penalty for pair in event.pairs if pair.penalty is not None}
     scored = pairs_event([result.entry for result in event.results], mpscale=event.scale,
-                         **event.options)
+                         penalties=penalties or None, **event.options)
     return PairsReport(event, scored)
 
 

@@ -35,7 +35,7 @@ from ..engine import Adjusted, Scoring, Side, board_dealer, board_vul, is_not_pl
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, TeamsReport
 from .format import Format
-from .results import EventBuilder, Imported, ResultsFileError, check_size, digits, iso_date, scoring_of
+from .results import EventBuilder, Imported, ResultsFileError, blank, check_size, digits, iso_date, scoring_of
 from .table import points_text
 from .words import averaged
 
@@ -223,18 +223,22 @@ def _total_table(report: PairsReport) -> list[str]:
         columns += [Column("TotalIMP", 6), Column("NrBoards", 2)]
     else:
         columns += [Column("TotalMP", 6), Column("TotalPercentage", 5), Column("NrBoards", 2)]
+    penalised = any(total.penalty for total in report.scored.pairs.values())
+    if penalised:  # as Ruter writes it: what was added to the total, a penalty negative
+        columns.append(Column("ScorePenalty", 5))
     names = report.names
     rows = []
     for _heading, totals in report.rankings():
         for total in totals:
-            rows.append(_total_row(total, names.get(total.pair, ""), two, report.imps))
+            rows.append(_total_row(total, names.get(total.pair, ""), two, report.imps, penalised))
     return table("TotalScoreTable", columns, rows)
 
 
-def _total_row(total: PairTotal, names: str, two: bool, imps: bool) -> list[str]:
+def _total_row(total: PairTotal, names: str, two: bool, imps: bool, penalised: bool) -> list[str]:
     row = [total.place] + ([str(total.field)] if two else []) + [str(total.pair), quote(names)]
     figures = [f"{total.imps:.2f}"] if imps else [f"{total.mp:.2f}", f"{total.percent:.2f}"]
-    return row + figures + [str(total.boards)]
+    penalty = ([f"{-total.penalty:.2f}" if total.penalty else "-"] if penalised else [])
+    return row + figures + [str(total.boards)] + penalty
 
 
 def teams_text(report: TeamsReport) -> str:
@@ -496,9 +500,13 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
         published = (_cell(totals, values, *figure) or "").strip().replace(",", ".")
         direction = (_cell(totals, values, "Direction") or "").strip().upper()
         directions.add(direction)
+        added = (_cell(totals, values, "ScorePenalty") or "").strip().replace(",", ".")
+        if added and not blank(added) and not re.fullmatch(r"-?\d{1,4}(\.\d+)?", added):
+            raise ResultsFileError(f"ScorePenalty {added[:20]!r}: must be a number of points", line=number)
         builder.pair(int(text), _cell(totals, values, "Names") or "",
                      direction=direction if direction in ("NS", "EW") else None,
-                     published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number)
+                     published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number,
+                     penalty=-float(added) if added and not blank(added) and float(added) else None)
     if {"NS", "EW"} <= directions:
         builder.fields = 2
 

@@ -295,6 +295,7 @@ class Listed:
     direction: str | None = None
     published: str | None = None
     line: int | None = None
+    penalty: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,9 +325,10 @@ class EventBuilder:
     notes: list[str] = field(default_factory=list)
 
     def pair(self, number: int, names: str, *, direction: str | None = None, published: str | None = None,
-             line: int | None = None) -> None:
-        """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says)
-        and the figure the file published for it (a percentage or IMPs, as text)."""
+             line: int | None = None, penalty: float | None = None) -> None:
+        """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says),
+        the figure the file published for it (a percentage or IMPs, as text) and any
+        procedural penalty taken from its total (points, a bonus negative)."""
         names = " ".join(names.split())
         if printable(names) != names:
             names = printable(names)
@@ -334,7 +336,7 @@ class EventBuilder:
         if len(names) > MAX_NAME:
             raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {MAX_NAME}",
                                    line=line)
-        self.listed.append(Listed(number, names, direction, published, line))
+        self.listed.append(Listed(number, names, direction, published, line, penalty))
 
     def line(self, board_text: str, ns: str | None, ew: str | None, contract: str | None,
              declarer: str | None = None, tricks: str | None = None, *, line: int | None = None,
@@ -385,12 +387,15 @@ class EventBuilder:
         if len(self.name) > MAX_NAME:
             raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {MAX_NAME}")
         names: dict[int, str] = {}
+        penalties: dict[int, float] = {}
         published: dict[int, Published] = {}
         for entry in self.listed:
             number = entry.number + (offset if entry.direction == "EW" else 0)
             if number in names:
                 raise ResultsFileError(f"pair {entry.number} is listed twice", line=entry.line)
             names[number] = entry.names
+            if entry.penalty is not None:
+                penalties[number] = entry.penalty
             if entry.published is not None:
                 published[number] = Published(number, entry.published)
         seen: dict[tuple[int, int], int | None] = {}
@@ -421,7 +426,7 @@ class EventBuilder:
             options["crossimps"] = self.crossimps
         event = PairsEvent(
             name=self.name, date=self.date,
-            pairs=tuple(Pair(number, pair_names) for number, pair_names in sorted(names.items())),
+            pairs=tuple(Pair(number, names[number], penalties.get(number)) for number in sorted(names)),
             results=results, scale=self.scale, tables=max(per_board.values()), boards=max(per_board), options=options,
         )
         notes = (f"the file numbers each direction from 1: East-West pair n is pair {offset}+n here",) if offset else ()

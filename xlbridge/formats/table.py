@@ -161,7 +161,8 @@ class Table:
 
 def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
     """A pairs event's ranking (one field): place, pair, names, then the scoring method's
-    figures (:class:`~xlbridge.engine.Method`); the CSV adds the field and the boards."""
+    figures (:class:`~xlbridge.engine.Method`); the CSV adds the field and the boards. A
+    procedural penalty (already out of the figures) has a column when any pair has one."""
     figures = report.scored.scoring.method.figures
     columns = [Column("Field", align="<", views=frozenset({"csv"})), Column("Place", width=9),
                Column("Pair", "whole", width=8), Column("Names", align="<", width=38)]
@@ -170,8 +171,12 @@ def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
     if "boards" not in {f.attribute for f in figures}:
         columns.append(Column("Boards", "whole", views=frozenset({"csv"})))
     attributes = [f.attribute for f in figures] + ([] if len(columns) == 4 + len(figures) else ["boards"])
+    if any(t.penalty for t in report.scored.pairs.values()):  # Law 90: shown only when there is one
+        columns.append(Column("Penalty", "fixed", missing="-", width=9))
+        attributes.append("penalty")
     names = report.names
-    rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *(getattr(t, a) for a in attributes))
+    rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""),
+                  *(getattr(t, a) or None if a == "penalty" else getattr(t, a) for a in attributes))
                  for t in totals)
     return Table(tuple(columns), rows)
 

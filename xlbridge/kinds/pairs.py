@@ -28,7 +28,7 @@ from ..director.cells import (
 )
 from ..director.names import Cell, NamedCells
 from ..engine import OptionError
-from ..engine.numeric import whole_number
+from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
 from ..workbooks import pairs as pairs_template
@@ -86,6 +86,7 @@ def _pairs(problems: Problems, cells: NamedCells) -> tuple[Pair, ...]:
     """The event's pair list from ``PairNumber``/``PairName`` (empty when absent)."""
     pairs: dict[int, Pair] = {}
     names = cells.column("PairName")
+    penalties = cells.column("PairPenalty")
     for index, cell in enumerate(cells.column("PairNumber")):
         if cell.blank:
             continue
@@ -96,8 +97,22 @@ def _pairs(problems: Problems, cells: NamedCells) -> tuple[Pair, ...]:
             problems.add(cell, f"pair {number} is listed twice")
             continue
         name = names[index].value if index < len(names) else None
-        pairs[number] = Pair(number, "" if name is None else str(name).strip())
+        penalty = _penalty(problems, penalties[index]) if index < len(penalties) else None
+        pairs[number] = Pair(number, "" if name is None else str(name).strip(), penalty)
     return tuple(sorted(pairs.values(), key=lambda pair: pair.number))
+
+
+def _penalty(problems: Problems, cell: Cell) -> float | None:
+    """A pair's procedural penalty as the sheet takes it: a number of matchpoints (or IMPs).
+    Excel turns a typed ``25%`` into 0.25, which the sheet would take as a quarter of a
+    matchpoint: refused, with the number to type instead."""
+    if cell.blank:
+        return None
+    if cell.percent:
+        problems.add(cell, f"penalty {cell.value!r} is typed as a percentage: type the matchpoints taken "
+                           "(25% of a top of 16 is 4)")
+        return None
+    return problems.parse(cell, lambda value: real_number(value, "penalty"))
 
 
 # The Setup options of pairs.xlsx: defined name, pairs_event keyword, parser.
@@ -384,7 +399,7 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
     size = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
     book = workbooks.build(
         pairs_template.NAME, lang=lang, paper=paper, event=event.name, date=event_date(event.date),
-        pairs=[(pair.number, pair.names) for pair in event.pairs], scale=event.scale, **size,
+        pairs=[(pair.number, pair.names, pair.penalty) for pair in event.pairs], scale=event.scale, **size,
     )
     if event.tables:
         set_named(book, "TableCount", event.tables)

@@ -18,6 +18,7 @@ Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``Sc
 ``RankIMPs`` ``RankIMPsPerBoard`` ``RankBoards``; Setup ``EventName``* ``EventDate``*
 ``TableCount``* ``BoardCount``* ``MPScale``* ``Scoring``* ``CrossIMPsMode``* ``UseNeuberg``*
 ``ExpectedResults``* ``SessionRule``* ``Fields``* ``PairNumber`` ``PairName``
+``PairPenalty`` (a procedural penalty, matchpoints or IMPs taken from the total)
 ``PairField`` ``PairBoards`` ``PairMP`` ``PairTop`` ``PairPercent`` ``PairIMPs``
 ``PairRealPercent`` (the % on the pair's played boards: the session rule's basis)
 ``PairCheck`` ``ResultsEntered``* ``ResultsFlagged``*; the hidden per-board sheet
@@ -44,9 +45,9 @@ POSITION = 20
 """Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
 INPUTS = ("Board", "NS", "EW", "Contract", "Declarer", "Tricks")
 """The defined names of what a director types, read back by ``check``."""
-SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName", "Scoring",
-         "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "BoardSlots", "RoundNo", "TableNo",
-         "MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")
+SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName", "PairPenalty",
+         "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "BoardSlots", "RoundNo",
+         "TableNo", "MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")
 """The Setup cells ``check`` reads (each optional)."""
 SIGNATURE = frozenset({*INPUTS, "RankPair"})
 """The defined names that tell a filled book of this template."""
@@ -169,7 +170,7 @@ class _Layout:
 
 def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: Movement | None) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("setup"), (18, 27, 7.5, 7, 8, 8, 8, 8, 10))
+    ws = book.sheet(t("setup"), (18, 27, 7.5, 7, 8, 8, 8, 8, 10, 8.5))
     book.merge(ws, "A1:I1", t("title"), styles.TITLE)
     ws.row_dimensions[1].height = 22
     label = styles.LABEL
@@ -237,17 +238,22 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
 
     # The pair list, with each pair's totals.
     book.merge(ws, f"A{PAIR_HEAD - 1}:I{PAIR_HEAD - 1}", t("pairs_note"), styles.NOTE)
-    for column, key in zip("ABCDEFGHI", ("pair", "name", "field", "played", "mp", "top", "percent",
-                                         "imps", "check"), strict=True):
+    for column, key in zip("ABCDEFGHIJ", ("pair", "name", "field", "played", "mp", "top", "percent",
+                                          "imps", "check", "penalty"), strict=True):
         book.put(ws, f"{column}{PAIR_HEAD}", t(key), styles.HEAD)
     rows = layout.pair_rows
     book.column(ws, "A", rows, None, styles.INPUT, name="PairNumber",
                 rule=book.rule_whole(1, MAX_PAIR, "err_pair"))
     book.column(ws, "B", rows, None, styles.INPUT_TEXT, name="PairName",
                 rule=book.rule_text(NAME_LENGTH))
-    for row, (number, name) in zip(rows, pair_list, strict=False):
+    # A procedural penalty (Law 90): matchpoints, or IMPs in IMP scoring, taken from the total.
+    book.column(ws, "J", rows, None, styles.INPUT.but(number_format=styles.POINTS), name="PairPenalty",
+                rule=Rule("decimal", "-1000", "1000", "between", t("err_penalty")))
+    for row, (number, name, *penalty) in zip(rows, pair_list, strict=False):
         ws[f"A{row}"].value = number
         set_value(ws[f"B{row}"], name)  # a name is text, even "=HYPERLINK(...)"
+        if penalty and penalty[0] is not None:
+            ws[f"J{row}"].value = penalty[0]
 
     ns, ew, kind = layout.col("B"), layout.col("C"), layout.col("S")
     counted = '"<3"'  # kind 1 (played) or 2 (adjusted): a board the pair has a row on
@@ -262,7 +268,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                 styles.OUTPUT, name="PairField")
     book.column(ws, "E", rows,
                 lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",SUMIF({ns},A{r},{layout.col("I")})'
-                f'+SUMIF({ew},A{r},{layout.col("J")}))',
+                f'+SUMIF({ew},A{r},{layout.col("J")})-N(J{r}))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="PairMP")
     top = layout.col("T")
     book.column(ws, "F", rows,
@@ -274,7 +280,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                 styles.OUTPUT.but(number_format=styles.PERCENT), name="PairPercent")
     book.column(ws, "H", rows,
                 lambda r: f'IF(OR(N(D{r})=0,{layout.mp}),"",SUMIF({ns},A{r},{layout.col("K")})'
-                f'+SUMIF({ew},A{r},{layout.col("L")}))',
+                f'+SUMIF({ew},A{r},{layout.col("L")})-N(J{r}))',
                 styles.OUTPUT.but(number_format=styles.IMPS), name="PairIMPs")
     numbers = f"$A${rows[0]}:$A${rows[-1]}"
     book.column(ws, "I", rows,
@@ -315,7 +321,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                 lambda r: f'IF(N{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
                 styles.HIDDEN)
     book.hide_columns(ws, "JKLMNOPQR")
-    book.page(ws, area=f"A1:I{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
+    book.page(ws, area=f"A1:J{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
     return ws
 
 

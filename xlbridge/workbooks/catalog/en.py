@@ -124,13 +124,16 @@ LABELS: dict[str, dict[str, str]] = {
         "field": "Dir",
         "played": "Boards",
         "pairs_note": "Pair numbers are unique in the event: in a Mitchell e.g. NS 1-10 and EW 11-20.",
+        "penalty": "Penalty",
+        "err_penalty": "A procedural penalty: the matchpoints (IMPs in IMP scoring) taken from the pair's total, "
+                       "e.g. 4 for 25% of a top of 16.",
         "entered": "Results entered",
         "flagged": "Rows to check",
         "of": "of",
         "row": "#",
         "results_note": (
             "One row per board and table, in any order. Tricks: the tricks declarer took. Passed out: PASS. Not "
-            "played: NP. Adjusted: A60/40 (NS/EW %), A50 ..."
+            "played: NP. Adjusted: A60/40 (NS/EW %), A50 ... Split: A60/4S (NS 60%, EW the table result)."
         ),
         "ranking_note": "% = matchpoints / the most possible on the boards the pair played.",
         "ranking_note_imps": "IMPs: the sum over the boards the pair played.",

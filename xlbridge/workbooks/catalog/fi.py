@@ -124,13 +124,16 @@ LABELS: dict[str, dict[str, str]] = {
         "field": "Suunta",
         "played": "Jakoja",
         "pairs_note": "Parinumerot ovat kilpailussa yksilöllisiä: Mitchellissä esim. NS 1-10 ja EW 11-20.",
+        "penalty": "Rangaistus",
+        "err_penalty": "Menettelyrangaistus: parin tuloksesta vähennettävät MP-pisteet (IMP-kilpailussa IMPit), "
+                       "esim. 4 = 25 % 16 pisteen huipusta.",
         "entered": "Syötettyjä tuloksia",
         "flagged": "Tarkistettavia rivejä",
         "of": "/",
         "row": "#",
         "results_note": (
             "Rivi jakoa ja pöytää kohden, missä järjestyksessä tahansa. Tikit: pelinviejän tikit. Passattu: PASS. Ei "
-            "pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ..."
+            "pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ... Jaettu: A60/4S (NS 60 %, EW pöydän tulos)."
         ),
         "ranking_note": "% = MP-pisteet / suurin mahdollinen parin pelaamissa jaoissa.",
         "ranking_note_imps": "IMP: summa parin pelaamista jaoista.",
