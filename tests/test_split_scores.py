@@ -57,7 +57,8 @@ def test_imp_pairs_give_the_side_its_imps():
 
 
 @pytest.mark.parametrize(("text", "side", "percent", "contract"),
-                         [("A60/4S", Side.NS, 60, "4S"), ("4s / a40", Side.EW, 40, "4S"), ("PASS/A50", Side.EW, 50, "PASS")])
+                         [("A60/4S", Side.NS, 60, "4S"), ("4s / a40", Side.EW, 40, "4S"),
+                          ("PASS/A50", Side.EW, 50, "PASS")])
 def test_the_notation(text, side, percent, contract):
     assert parse_split(text) == Split(side, percent, contract)
     assert str(Split(side, percent, contract)) == text.replace(" ", "").upper()
