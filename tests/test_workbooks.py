@@ -42,7 +42,7 @@ COLUMNS = {
         (60, ["RankPlace", "RankPair", "RankName", "RankField", "RankMP", "RankTop", "RankPercent",
               "RankIMPs", "RankIMPsPerBoard", "RankBoards"]),
         (60, ["PairNumber", "PairName", "PairField", "PairBoards", "PairMP", "PairTop", "PairPercent",
-              "PairIMPs", "PairRealPercent", "PairCheck"]),
+              "PairIMPs", "PairRealPercent", "PairCheck", "PairPenalty"]),
     ],
     "teams": [(64, ["Board", "OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract",
                     "ClosedDeclarer", "ClosedTricks", "OpenScore", "ClosedScore", "BoardIMPs",
@@ -53,7 +53,7 @@ INPUTS = {
                   "Declarer", "Tricks"],
     "pairs": ["EventName", "EventDate", "TableCount", "BoardCount", "MPScale", "Scoring",
               "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "PairNumber",
-              "PairName", "Board", "NS", "EW", "Contract", "Declarer", "Tricks"],
+              "PairName", "PairPenalty", "Board", "NS", "EW", "Contract", "Declarer", "Tricks"],
     "teams": ["EventName", "EventDate", "HomeTeam", "AwayTeam", "Board", "OpenContract",
               "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks"],
 }
