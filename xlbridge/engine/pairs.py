@@ -147,8 +147,8 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     split = contract if isinstance(contract, Split) else parse_split(contract)
     if split is not None:
         contract = split.contract
-    if split is not None and (is_not_played(contract) or looks_adjusted(contract)):
-        raise BridgeInputError(f"split score {split}: the table result must be a contract or PASS")
+        if is_not_played(contract) or looks_adjusted(contract):
+            raise BridgeInputError(f"split score {split}: the table result must be a contract or PASS")
     if is_not_played(contract) or looks_adjusted(contract) or isinstance(contract, Adjusted):
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):

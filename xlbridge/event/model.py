@@ -36,9 +36,6 @@ class SplitPlay:
     split: Split
     played: Played
 
-    def __str__(self) -> str:
-        return str(self.split)
-
 
 Outcome = Played | Adjusted | SplitPlay | str | None
 """A result as the engine takes it: a :class:`~xlbridge.engine.Played` deal (PASS for a
@@ -146,11 +143,13 @@ class PairResult:
     @property
     def entry(self) -> tuple[object, ...]:
         """The row as :func:`xlbridge.engine.pairs_event` takes it, with the play's parsed
-        outcome in place of its text (taken as it is, not parsed again; a split score goes as
-        its text)."""
+        outcome in place of its text (taken as it is, not parsed again)."""
         play, outcome = self.play, self.play.outcome
         if isinstance(outcome, Played):
             return (self.board, self.ns, self.ew, outcome.contract, play.declarer or None, play.tricks)
+        if isinstance(outcome, SplitPlay):
+            split = Split(outcome.split.side, outcome.split.percent, outcome.played.contract)
+            return (self.board, self.ns, self.ew, split, play.declarer or None, play.tricks)
         if isinstance(outcome, Adjusted):
             return (self.board, self.ns, self.ew, outcome, None, None)
         return (self.board, self.ns, self.ew, play.contract, play.declarer or None, play.tricks)

@@ -191,9 +191,8 @@ def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tri
     split = parse_split(contract)
     if split is not None:  # the table result, and the side given a percentage marked artificial
         played = list(_played_columns(split.contract, declarer, tricks))
-        scores = [f"{ARTIFICIAL}{split.percent}%", str(-row.score)]
-        if split.side is Side.EW:
-            scores = [str(row.score), scores[0]]
+        given = f"{ARTIFICIAL}{split.percent}%"
+        scores = [given, str(-row.score)] if split.side is Side.NS else [str(row.score), given]
     elif row.score is not None:
         played = list(_played_columns(contract, declarer, tricks))
         scores = list(_score_columns(row.score))
@@ -500,15 +499,23 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
         published = (_cell(totals, values, *figure) or "").strip().replace(",", ".")
         direction = (_cell(totals, values, "Direction") or "").strip().upper()
         directions.add(direction)
-        added = (_cell(totals, values, "ScorePenalty") or "").strip().replace(",", ".")
-        if added and not blank(added) and not re.fullmatch(r"-?\d{1,4}(\.\d+)?", added):
-            raise ResultsFileError(f"ScorePenalty {added[:20]!r}: must be a number of points", line=number)
         builder.pair(int(text), _cell(totals, values, "Names") or "",
                      direction=direction if direction in ("NS", "EW") else None,
                      published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number,
-                     penalty=-float(added) if added and not blank(added) and float(added) else None)
+                     penalty=_penalty(_cell(totals, values, "ScorePenalty"), number))
     if {"NS", "EW"} <= directions:
         builder.fields = 2
+
+
+def _penalty(text: str | None, line: int) -> float | None:
+    """A pair's penalty from Ruter's ``ScorePenalty``, which is what was added to the total
+    (a penalty negative); None for none."""
+    added = (text or "").strip().replace(",", ".")
+    if blank(added):
+        return None
+    if not re.fullmatch(r"-?\d{1,4}(\.\d+)?", added):
+        raise ResultsFileError(f"ScorePenalty {added[:20]!r}: must be a number of points", line=line)
+    return -float(added) if float(added) else None
 
 
 FORMAT = Format("pbn", "a PBN 2.1 results file", "a ScoreTable per board and the TotalScoreTable",

@@ -171,13 +171,12 @@ def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
     if "boards" not in {f.attribute for f in figures}:
         columns.append(Column("Boards", "whole", views=frozenset({"csv"})))
     attributes = [f.attribute for f in figures] + ([] if len(columns) == 4 + len(figures) else ["boards"])
-    if any(t.penalty for t in report.scored.pairs.values()):  # Law 90: shown only when there is one
+    penalised = any(t.penalty for t in report.scored.pairs.values())  # Law 90: a column only then
+    if penalised:
         columns.append(Column("Penalty", "fixed", missing="-", width=9))
-        attributes.append("penalty")
     names = report.names
-    rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""),
-                  *(getattr(t, a) or None if a == "penalty" else getattr(t, a) for a in attributes))
-                 for t in totals)
+    rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *(getattr(t, a) for a in attributes),
+                  *([t.penalty or None] if penalised else [])) for t in totals)
     return Table(tuple(columns), rows)
 
 
