@@ -320,7 +320,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.column(ws, "P", rows,
                 lambda r: f'IF(N{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
                 styles.HIDDEN)
-    book.hide_columns(ws, "JKLMNOPQR")
+    book.hide_columns(ws, "KLMNOPQR")
     book.page(ws, area=f"A1:J{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
     return ws
 
