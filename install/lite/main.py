@@ -181,6 +181,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .contract import Contract
 from .errors import BridgeInputError, describe
 from .seat import Side
 
@@ -271,15 +272,16 @@ def parse_adjusted(text: object) -> Adjusted | None:
 @dataclass(frozen=True, slots=True)
 class Split:
     """A split score: ``side`` is given ``percent`` of the board's top (40, 50 or 60);
-    the other side keeps the table result, whose contract is ``contract`` as written.
+    the other side keeps the table result, whose contract is ``contract`` as written (or
+    already parsed, taken as it is).
 
-    >>> Split.parse("a60 / 4s"), str(Split(Side.EW, 40, "4S"))
+    >>> parse_split("a60 / 4s"), str(Split(Side.EW, 40, "4S"))
     (Split(side=<Side.NS: 'NS'>, percent=60, contract='4S'), '4S/A40')
     """
 
     side: Side
     percent: int
-    contract: str
+    contract: str | Contract
 
     def __post_init__(self) -> None:
         if self.percent not in PERCENTS:
@@ -292,15 +294,6 @@ class Split:
         """The split written around ``contract`` (the table result as the sheet spells it)."""
         given = f"A{self.percent}"
         return f"{given}/{contract}" if self.side is Side.NS else f"{contract}/{given}"
-
-    @classmethod
-    def parse(cls, text: object) -> Split:
-        """Parse ``A60/4S`` or ``4S/A40``."""
-        split = parse_split(text)
-        if split is None:
-            raise BridgeInputError(f"split score {describe(text)}: write e.g. A60/4S (NS given 60%, EW the "
-                                   "table result) or 4S/A40")
-        return split
 
 
 def parse_split(text: object) -> Split | None:
@@ -2348,8 +2341,8 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     split = contract if isinstance(contract, Split) else parse_split(contract)
     if split is not None:
         contract = split.contract
-    if split is not None and (is_not_played(contract) or looks_adjusted(contract)):
-        raise BridgeInputError(f"split score {split}: the table result must be a contract or PASS")
+        if is_not_played(contract) or looks_adjusted(contract):
+            raise BridgeInputError(f"split score {split}: the table result must be a contract or PASS")
     if is_not_played(contract) or looks_adjusted(contract) or isinstance(contract, Adjusted):
         for value, what in ((declarer, "declarer"), (tricks, "tricks")):
             if not is_blank(value):
