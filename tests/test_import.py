@@ -182,7 +182,8 @@ def test_bad_usebio_files(tmp_path, content, message):
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    ('[Event "x"]\n[Board "1"]\n[Contract "4S"]\n', "no [ScoreTable]"),
+    ('[Event "x"]\n[Board "1"]\n[Deal "N:- - - -"]\n', "no [ScoreTable]"),
+    ('[Event "x"]\n[Board "1"]\n[Contract "4S"]\n', "board 1, line 2: a game record with no players' names"),
     ('[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]\n1 2 4S N\n',
      "line 3: 4 values for the 5 columns"),
     ('[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]\n'

@@ -25,12 +25,6 @@ REFUSED = {
     "compscore_au/notsupported.xml": "scoring NOTSUP",
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "PAIR_NUMBER '(A) 1 NS'",  # sections
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",
-    "pbntools_bbo/aba_17901_aba_pairs.pbn": "no [ScoreTable]",  # one game record per table
-    "pbntools_bbo/acbl_1607_pairs_acbl_sat_1pm_speedball.pbn": "no [ScoreTable]",
-    "pbntools_bbo/annamar_1538_pairs_untitled.pbn": "no [ScoreTable]",
-    "pbntools_jfrpary/131108szczyrk.pbn": "no [ScoreTable]",
-    "pbntools_jfrpary/wb120802.pbn": "no [ScoreTable]",
-    "pbntools_kops/PCH1003.pbn": "no [ScoreTable]",
     "ruter_fi/indi.pbn": "[ScoreTable] has no PairId_NS, PairId_EW column",  # an individual
     "ruter_fi/team.pbn": "Scoring 'Teams'",
     "ukbridgeclub_usebio/individual_usebio.xml": "scoring INDIVIDUAL",
@@ -50,8 +44,12 @@ DIFFERENT = {
     "ukbridgeclub_usebio/usebio-and-pbn_usebio.xml": "matchpoints over each board's own top (no Neuberg)",
 }
 
-# Imported with no published figures to compare.
-UNPUBLISHED = {"bridgewebs_pbn/hands.pbn"}
+# Imported with no published figures to compare: the last six have no [ScoreTable], one
+# game record per table (BBO tournaments, JFR Pary and KOPS pages converted to PBN).
+UNPUBLISHED = {"bridgewebs_pbn/hands.pbn", "pbntools_bbo/aba_17901_aba_pairs.pbn",
+               "pbntools_bbo/acbl_1607_pairs_acbl_sat_1pm_speedball.pbn",
+               "pbntools_bbo/annamar_1538_pairs_untitled.pbn",
+               "pbntools_jfrpary/131108szczyrk.pbn", "pbntools_jfrpary/wb120802.pbn", "pbntools_kops/PCH1003.pbn"}
 
 
 def name(path: Path) -> str:

@@ -35,6 +35,8 @@ from ..engine import Adjusted, Scoring, Side, board_dealer, board_vul, is_not_pl
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, TeamsReport
 from .format import Format
+from .records import Record
+from .records import build as records_event
 from .results import EventBuilder, Imported, ResultsFileError, blank, check_size, digits, iso_date, scoring_of
 from .table import points_text
 from .words import averaged
@@ -288,7 +290,7 @@ def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _COLUMN = re.compile(r"[+-]?(\w+)(?:\\\d+[LR]?)?", re.IGNORECASE)
-_DATE = re.compile(r"(\d{4})\.(\d\d)\.(\d\d)")
+_DATE = re.compile(r"(\d{4})[.-](\d\d)[.-](\d\d)(?:[ T][\d:]*)?")  # BBO adds the time
 _UNESCAPE = re.compile(r'\\([\\"])')
 
 
@@ -409,6 +411,7 @@ def loads(data: str | bytes) -> Imported:
     totals: Table | None = None
     boards = 0
     sections: dict[str, str] = {}  # each pair number's section
+    records: list[Record] = []  # one game record per table, when the file has no [ScoreTable]
     for game in games(text):
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
@@ -424,6 +427,8 @@ def loads(data: str | bytes) -> Imported:
         totals = totals or game.tables.get("TOTALSCORETABLE")
         scores = game.tables.get("SCORETABLE")
         if scores is None:
+            if not boards and game.value("Board") is not None:
+                records.append(_record(game))
             continue
         if game.value("HomeTeam") is not None or scores.index("Room") is not None:
             raise ResultsFileError("a team match: xlbridge imports pairs events", line=scores.line)
@@ -448,13 +453,31 @@ def loads(data: str | bytes) -> Imported:
                                        ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")),
                          scores=(_cell(scores, values, "Score_NS"), _cell(scores, values, "Score_EW")),
                          line=number)
+    if not boards and any(not blank(record.contract) for record in records):
+        builder.scoring = scoring or Scoring.MP
+        if scoring is None:
+            builder.notes.append("the file has no [Scoring] tag: scored as matchpoints")
+        if totals is not None:
+            builder.notes.append("its [TotalScoreTable] is not compared: the game records do not number the pairs")
+        return records_event(builder, records)
     if not boards:
-        raise ResultsFileError("no [ScoreTable]: not a results file (xlbridge imports PBN files with the "
-                               "results of each board)")
+        raise ResultsFileError("no [ScoreTable] and no game record with a [Contract]: not a results file "
+                               "(xlbridge imports PBN files with the results of each board)")
     builder.scoring = scoring or Scoring.MP
     if totals is not None:
         _read_totals(builder, totals)
     return builder.build()
+
+
+def _record(game: Game) -> Record:
+    """A game record's results tags; a team match's (``[Room]``, ``[HomeTeam]``) refused."""
+    line = game.tags["BOARD"][1]
+    if game.value("HomeTeam") is not None or (game.value("Room") or "").strip().upper() in ("OPEN", "CLOSED"):
+        raise ResultsFileError("a team match ([Room] or [HomeTeam]): xlbridge imports pairs events", line=line)
+    seats = tuple(game.value(seat) or "" for seat in ("North", "East", "South", "West"))
+    return Record(game.value("Board") or "", line, seats, game.value("Contract"), game.value("Declarer"),
+                  game.value("Result"), (game.value("PairNS"), game.value("PairEW")), game.value("Score"),
+                  (game.value("ScorePercentage"), game.value("ScoreIMP")))
 
 
 def _decoded(data: bytes) -> str:
