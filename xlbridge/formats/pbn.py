@@ -287,11 +287,14 @@ def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
 
 # --- reading ------------------------------------------------------------------------
 
-_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+# Possessive (*+): the same matches, but a plain * pushes a backtracking frame for each
+# character, and one 5 MB tag value took 900 MB to match.
+_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*+)"\s*\]')
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*+)"|(\S+)')
 _COLUMN = re.compile(r"[+-]?(\w+)(?:\\\d+[LR]?)?", re.IGNORECASE)
 _DATE = re.compile(r"(\d{4})[.-](\d\d)[.-](\d\d)(?:[ T][\d:]*)?")  # BBO adds the time
 _UNESCAPE = re.compile(r'\\([\\"])')
+_MAX_ROWS = 1000  # a table's rows: a board has at most 60 tables, an event 240 pairs
 
 
 def unquote(text: str) -> str:
@@ -377,6 +380,9 @@ def games(text: str) -> Iterator[Game]:
         if len(values) != len(open_table.columns):
             raise ResultsFileError(f"{len(values)} values for the {len(open_table.columns)} columns of "
                                    f"[{_title(open_table)}] (line {open_table.line})", line=number)
+        if len(open_table.rows) == _MAX_ROWS:  # refused as read: a million rows would fill memory first
+            raise ResultsFileError(f"[{_title(open_table)}] (line {open_table.line}) has more than {_MAX_ROWS} rows",
+                                   line=number)
         open_table.rows.append((number, values))
     if current.tags or current.tables:
         yield current
