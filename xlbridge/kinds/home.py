@@ -4,11 +4,13 @@ chicago.xlsx, pivot.xlsx). They score themselves; xlbridge checks their inputs.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..director.cells import Problems, in_use, read_play, rows_of
 from ..director.names import Cell
 from ..engine import BridgeInputError
-from ..engine.chicago import best_fit, chicago_variant
-from ..engine.compensation import FITS, Fit
+from ..engine.chicago import best_fit
+from ..engine.compensation import Fit
 from ..engine.errors import describe
 from ..engine.numeric import whole_number
 from ..engine.pivot import pivot_players
@@ -17,7 +19,7 @@ from ..event import Play
 from ..workbooks import chicago as chicago_template
 from ..workbooks import pivot as pivot_template
 from ..workbooks import rubber as rubber_template
-from ..workbooks.chicago import fit_text
+from ..workbooks.chicago import CYCLE, FIT, fit_text
 from .base import Checked, FilledBook, Kind
 
 
@@ -65,17 +67,15 @@ def _honours(value: object) -> Honours | None:
     return claim
 
 
-_FIT_TEXTS = {fit_text(fit): fit for fit in FITS}
-
-
 def _fit(value: object) -> Fit:
-    """A fit as the Chicago sheet's dropdown spells it (``major 8`` ... ``no fit``)."""
-    text = " ".join(str(value).split()).lower()
-    if text in _FIT_TEXTS:
-        return _FIT_TEXTS[text]
-    fit = best_fit(value)  # the engine's message when it is no fit at all
+    """A fit as the Chicago sheet's dropdown spells it (``major 8`` ... ``no fit``, or the
+    same word in any of the books' languages: ``yläväri 8``, ``нет фита`` ...)."""
+    try:
+        return cast(Fit, FIT.parse(value))
+    except BridgeInputError:
+        fit = best_fit(value)  # the engine's message when it is no fit at all
     raise BridgeInputError(f"fit {describe(value)}: write it as {fit_text(fit)} (the sheet reads "
-                           f"{', '.join(_FIT_TEXTS)})")
+                           f"{', '.join(FIT.words('en'))}, or its dropdown's words)")
 
 
 def _rubber_deal(problems: Problems, play: Play, honours: Cell) -> RubberDeal | None:
@@ -135,7 +135,7 @@ def check_deals(book: FilledBook, *, rubber: bool) -> Checked:
     else:
         cycle = book.cells.cell("ChicagoCycle")
         if cycle is not None and not cycle.blank:
-            problems.parse(cycle, chicago_variant)
+            problems.parse(cycle, CYCLE.parse)  # the word of any language the books speak
     return Checked(book, problems.sorted(), None)
 
 

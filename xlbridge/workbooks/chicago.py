@@ -1,7 +1,8 @@
 """chicago.xlsx: an evening of Chicago, four-deal rounds, with optional compensation IMPs.
 
 Deal k is on row k with its dealer and vulnerability preprinted from the chosen cycle
-(``standard``, the Laws of Chicago, or ``duplicate``, boards 1-4 of duplicate). Each
+(``standard``, the Laws of Chicago, or ``duplicate``, boards 1-4 of duplicate; the cycle
+and the fits are words in the book's language, read in any, see :mod:`.options`). Each
 deal is scored as in duplicate; running totals show the points each side gained.
 Given North-South's high-card points and the best fit of the side with more points,
 a deal is also scored against the compensation table (IMPs from North-South's view).
@@ -23,7 +24,8 @@ from ..engine.compensation import FITS, LOWEST_HCP
 from . import formulas as f
 from . import styles
 from .book import Book, Rule
-from .rubber import coded_status, exact_index
+from .options import Option
+from .rubber import coded_status
 
 NAME = "chicago"
 """The template's name: its file is ``chicago.xlsx``, its labels' namespace in the catalog."""
@@ -35,6 +37,14 @@ SETUP = ("EventName", "EventDate")
 """The Setup cells ``check`` reads (each optional)."""
 SIGNATURE = frozenset({"Contract", "Declarer", "Tricks", "HCP", "Fit"})
 """The defined names that tell a filled book of this template."""
+
+CYCLE = Option("ChicagoCycles", NAME, "cycle", tuple((f"cycle_{v}", v) for v in VARIANTS))
+"""The vulnerability cycle a director picks (``ChicagoCycle``), as the engine's variant names."""
+FIT = Option("Fits", NAME, "fit", tuple((f"fit_{fit.name.lower()}", fit) for fit in FITS))
+"""The best fit of the side with more points (``Fit``), as the engine's :class:`~xlbridge.engine.Fit`:
+words, not ``M8``/``m8``, since a dropdown ignores case and could not tell those apart."""
+OPTIONS = (CYCLE, FIT)
+"""The choices its cells show as words in the book's language (:mod:`.options`)."""
 
 ROUNDS = 8
 FIRST = 8  # first deal row
@@ -54,15 +64,16 @@ def code(key: str) -> int:
     return FLAGS.index(key) + 2
 
 
-def fit_text(fit: Fit) -> str:
-    """How the dropdown spells a fit: spelled out, since a list cannot tell ``M8`` from ``m8``.
+def fit_text(fit: Fit, lang: str = "en") -> str:
+    """How the dropdown of a book in ``lang`` spells a fit: spelled out, since a list
+    cannot tell ``M8`` from ``m8`` (the words are :data:`~.options.FIT`'s).
 
     >>> [fit_text(fit) for fit in (Fit.MAJOR10, Fit.MINOR8, Fit.NONE)]
     ['major 10', 'minor 8', 'no fit']
+    >>> fit_text(Fit.MINOR8, "fi"), fit_text(Fit.NONE, "ru")
+    ('alaväri 8', 'нет фита')
     """
-    if fit is Fit.NONE:
-        return "no fit"
-    return f"{'major' if fit.value[0] == 'M' else 'minor'} {fit.value[1:]}"
+    return FIT.word(fit, lang)
 
 
 def _tables(book: Book) -> None:
@@ -78,8 +89,10 @@ def _tables(book: Book) -> None:
                     "dealer is NS, declarer vulnerable N E S W", cycle,
                     {"tblChicagoVul": (0, 0), "tblChicagoDealer": (1, 1),
                      "tblChicagoDealerNS": (2, 2), "tblChicagoDeclVul": (3, 6)})
-    book.lookup.add("Chicago cycles", [[v] for v in VARIANTS], {"tblChicagoCycles": (0, 0)})
-    book.lookup.add("Fits", [[fit_text(fit)] for fit in FITS], {"tblFits": (0, 0)})
+    # The cycle and the fits in the book's language, and every language's word for the
+    # formulas (tblChicagoCycles, tblFits: the dropdowns).
+    CYCLE.add(book)
+    FIT.add(book)
     rows = [[compensation(hcp, fit, vul) for vul in (False, True) for fit in FITS]
             for hcp in range(LOWEST_HCP, 41)]
     book.lookup.add(f"Compensation: expected score, HCP {LOWEST_HCP}-40 by fit "
@@ -95,11 +108,14 @@ def build(book: Book, *, rounds: int = ROUNDS, cycle: str = "standard",
         raise OptionError(f"rounds {rounds}: must be 1-25")
     if cycle not in VARIANTS:
         raise OptionError(f"cycle {cycle!r}: must be one of {', '.join(VARIANTS)}")
+    cycle_word = CYCLE.word(cycle, book.lang)
     t = book.t
     for table in ("contracts", "scores", "seats", "imps"):
         book.lookup.need(table)
     _tables(book)
-    ws = book.sheet(t("sheet"), WIDTHS)
+    # The Fit column as wide as the book's longest fit word (ei sopivuutta), never narrower.
+    fit_width = max(WIDTHS[7], round(0.72 * max(len(word) for word in FIT.words(book.lang)) + 0.5, 1))
+    ws = book.sheet(t("sheet"), (*WIDTHS[:7], fit_width, *WIDTHS[8:]))
     rows = range(FIRST, FIRST + 4 * rounds)
     first, last = rows[0], rows[-1]
 
@@ -111,14 +127,13 @@ def build(book: Book, *, rounds: int = ROUNDS, cycle: str = "standard",
     book.merge(ws, "K2:L2", t("date_short"), label.but(horizontal="right"))
     book.player_inputs(ws, "A:B", "C:J", ((3, "ns_players", "PlayersNS", ns), (4, "ew_players", "PlayersEW", ew)))
     book.merge(ws, "A5:B5", t("cycle"), label)
-    book.merge(ws, "C5:D5", cycle, styles.INPUT.but(bold=True))
+    book.merge(ws, "C5:D5", cycle_word, styles.INPUT.but(bold=True))
     book.define("ChicagoCycle", ws, "C5")
-    book.validate(ws, "C5", Rule("list", book.refs["tblChicagoCycles"], message=t("err_cycle")))
+    book.validate(ws, "C5", CYCLE.rule(book, t("err_cycle")))
     book.merge(ws, "E5:O5", t("cycle_note"), styles.NOTE)
-    # The cycle's position in tblChicagoCycles (blank counts as standard; 0 unknown).
+    # The cycle's position in VARIANTS, in any language's word (blank counts as standard; 0 unknown).
     variant = "$Q$5"
-    book.formula(ws, "Q5", f'IF(TRIM(C5)="",1,{exact_index("C5", "tblChicagoCycles")})',
-                 styles.HIDDEN)
+    book.formula(ws, "Q5", f'IF(TRIM(C5)="",1,{CYCLE.index("C5")})', styles.HIDDEN)
 
     # Column headings, two rows.
     head = styles.HEAD
@@ -147,8 +162,7 @@ def build(book: Book, *, rounds: int = ROUNDS, cycle: str = "standard",
     book.column(ws, "F", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
     book.column(ws, "G", rows, None, styles.INPUT, name="HCP",
                 rule=Rule("whole", "0", "40", "between", t("err_hcp")))
-    book.column(ws, "H", rows, None, styles.INPUT, name="Fit",
-                rule=Rule("list", book.refs["tblFits"], message=t("err_fit")))
+    book.column(ws, "H", rows, None, styles.INPUT, name="Fit", rule=FIT.rule(book, t("err_fit")))
 
     # Hidden helpers: contract, seat, status; fit, compensation status, side, vul, difference.
     def status(r: int) -> str:
@@ -171,7 +185,7 @@ def build(book: Book, *, rounds: int = ROUNDS, cycle: str = "standard",
         "R": lambda r: f.seat_index(f"E{r}"),
         "S": lambda r: f'IF({variant}=0,0,{cycle_row(r)})',
         "T": status,
-        "U": lambda r: exact_index(f"H{r}", "tblFits"),
+        "U": lambda r: FIT.index(f"H{r}"),
         "V": comp_status,
         # The side the table is read for: 1 North-South, 0 East-West (at 20-20 the dealer's).
         "W": lambda r: f'IF(V{r}<>1,"",IF(G{r}>20,1,IF(G{r}<20,0,INDEX(tblChicagoDealerNS,S{r}))))',

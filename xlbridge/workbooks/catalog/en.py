@@ -316,6 +316,16 @@ LABELS: dict[str, dict[str, str]] = {
             "the side with more points (at 20-20 the dealer's); the IMPs compare the score with the table's expected "
             "score."
         ),
+        # The option words a director picks (workbooks/options.py): the cycle, then the fits.
+        "cycle_standard": "standard",
+        "cycle_duplicate": "duplicate",
+        "fit_major8": "major 8",
+        "fit_major9": "major 9",
+        "fit_major10": "major 10",
+        "fit_minor8": "minor 8",
+        "fit_minor9": "minor 9",
+        "fit_minor10": "minor 10",
+        "fit_none": "no fit",
     },
     "pivot": {
         "title": "Pivot bridge",

@@ -295,8 +295,8 @@ LABELS: dict[str, dict[str, str]] = {
         "dealer_short": "Jak",
         "cycle": "Vaarat",
         "cycle_note": (
-            "standard: Chicagon säännöt (jaoilla 2 ja 3 jakajan puoli vaarassa); duplicate: kuten duplikaatin jaot "
-            "1-4."
+            "tavallinen: Chicagon säännöt (jaoilla 2 ja 3 jakajan puoli vaarassa); kilpailu: kuten "
+            "kilpailubridgen jaot 1-4."
         ),
         "hcp": "AP NS",
         "fit": "Sopivuus",
@@ -306,12 +306,12 @@ LABELS: dict[str, dict[str, str]] = {
         "flag_cycle": "vaarat?",
         "flag_hcp": "AP?",
         "flag_fit": "sopivuus?",
-        "err_cycle": "Valitse standard (Chicagon säännöt) tai duplicate (kuten jaot 1-4).",
+        "err_cycle": "Valitse tavallinen (Chicagon säännöt) tai kilpailu (kuten kilpailubridgen jaot 1-4).",
         "err_hcp": "Kirjoita pohjoisen-etelän arvopisteet, kokonaisluku 0-40 (idällä-lännellä loput).",
         "err_fit": (
-            "Valitse enemmän pisteitä omaavan puolen (20-20: jakajan puolen) paras valttisopivuus listasta: major "
-            "(pääväri) 8, 9, 10 (10 tai enemmän), minor (sivuväri) 8, 9, 10, tai no fit. Sekä pää- että "
-            "sivuvärisopivuus: pääväri."
+            "Valitse listasta enemmän pisteitä omaavan puolen (20-20: jakajan puolen) paras valttisopivuus: "
+            "yläväri 8, 9, 10 (10 tai enemmän), alaväri 8, 9, 10, tai ei sopivuutta. Sekä ylä- että "
+            "alavärisopivuus: yläväri."
         ),
         "chicago_note": (
             "Pisteet ovat pohjoisen-etelän (NS) ja idän-lännen (EW) kuten duplikaatissa; Tikit: pelinviejän tikit; "
@@ -319,6 +319,16 @@ LABELS: dict[str, dict[str, str]] = {
             "pisteitä omaavan puolen (20-20: jakajan puolen) paras sopivuus; IMPit vertaavat tulosta taulukon "
             "odotukseen."
         ),
+        # The option words a director picks (workbooks/options.py): the cycle, then the fits.
+        "cycle_standard": "tavallinen",
+        "cycle_duplicate": "kilpailu",
+        "fit_major8": "yläväri 8",
+        "fit_major9": "yläväri 9",
+        "fit_major10": "yläväri 10",
+        "fit_minor8": "alaväri 8",
+        "fit_minor9": "alaväri 9",
+        "fit_minor10": "alaväri 10",
+        "fit_none": "ei sopivuutta",
     },
     "pivot": {
         "title": "Pivot-bridge",
