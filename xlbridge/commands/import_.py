@@ -33,16 +33,40 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         f"(nothing written). Files over {MAX_BYTES // 1_000_000} MB are refused.",
     )
     parser.add_argument("file", metavar="FILE.pbn|FILE.xml", type=Path, help="a PBN or USEBIO results file")
-    parser.add_argument("--out", metavar="EVENT.xlsx", type=Path, required=True, help="the pairs workbook to write")
+    parser.add_argument("--out", metavar="EVENT.xlsx", type=Path, help="the pairs workbook to write")
     parser.add_argument("--force", action="store_true", help="replace EVENT.xlsx if it exists")
     parser.add_argument("--compare", action="store_true",
                         help="print the file's figures beside the workbook's; exit 1 if any differ")
+    for level, what in (("event", "EVENT"), ("session", "SESSION"), ("section", "SECTION")):
+        parser.add_argument(f"--{level}", metavar="NAME|N",
+                            help=f"USEBIO: the {what} to import, by its name or id or its number from 1"
+                            + (" (without it, every section as one field)" if level == "section" else
+                               " (needed when the file holds several)"))
+    parser.add_argument("--list", action="store_true",
+                        help="USEBIO: list the file's events, sessions and sections and write nothing")
     parser.set_defaults(run=run)
 
 
-def load(path: Path) -> Imported:
+CHOICES = ("event", "session", "section")
+"""The options that choose a part of a USEBIO file."""
+
+
+def load(path: Path, **choice: str | None) -> Imported:
     """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
-    board and line) when it cannot be."""
+    board and line) when it cannot be. ``choice`` (``event``, ``session``, ``section``)
+    picks a part of a USEBIO file."""
+    reader, data = _read(path)
+    chosen = {name: value for name, value in choice.items() if value is not None}
+    if chosen and reader is not formats.usebio.FORMAT:
+        raise CommandError(f"--{next(iter(chosen))}: chooses a part of a USEBIO file; {path} is {reader.title}")
+    try:
+        return reader.loads(data, **chosen)
+    except ResultsFileError as error:
+        raise CommandError(f"{path}: {error}") from None
+
+
+def _read(path: Path) -> tuple[formats.Format, bytes]:
+    """A results file's reader and bytes: only a regular file, within the size bound."""
     try:
         found = os.stat(path)
         if stat.S_ISDIR(found.st_mode):
@@ -57,18 +81,26 @@ def load(path: Path) -> Imported:
             raise CommandError(f"{path}: files over {MAX_BYTES} bytes (5 MB) are refused")
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    reader = formats.detect(path, data[:64])
-    try:
-        return reader.loads(data)
-    except ResultsFileError as error:
-        raise CommandError(f"{path}: {error}") from None
+    return formats.detect(path, data[:64]), data
 
 
 def run(args: argparse.Namespace) -> int:
     """Read, fill, save; with ``--compare`` read the saved workbook back, score it with the
     engine and compare."""
+    if args.list:
+        reader, data = _read(args.file)
+        if reader is not formats.usebio.FORMAT:
+            raise CommandError(f"--list: lists the events, sessions and sections of a USEBIO file; {args.file} is "
+                               f"{reader.title}, one event")
+        try:
+            print("\n".join(formats.usebio.contents(data)))
+        except ResultsFileError as error:
+            raise CommandError(f"{args.file}: {error}") from None
+        return EXIT_OK
+    if args.out is None:
+        raise CommandError("import needs --out EVENT.xlsx (or --list)")
     target = files.refuse_existing(args.out, force=args.force)
-    imported = load(args.file)
+    imported = load(args.file, **{name: getattr(args, name) for name in CHOICES})
     event = imported.event
     try:
         book = PAIRS.fill(event, fit=True)

@@ -30,13 +30,15 @@ import datetime
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TextIO
 
 import defusedxml
 import defusedxml.ElementTree as safe_xml
 
 from .. import __version__
-from ..engine import Adjusted, Scoring, is_not_played, parse_contract, parse_split
+from ..engine import Adjusted, BridgeInputError, Scoring, is_not_played, parse_contract, parse_split
+from ..engine import score as engine_score
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, Play, TeamsReport
 from .format import Format
@@ -301,41 +303,205 @@ def _walk(element: ET.Element, name: str, skip: tuple[str, ...] = ("HANDSET",)) 
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 
 
-def loads(data: str | bytes) -> Imported:
+def loads(data: str | bytes, *, event: str | None = None, session: str | None = None,
+          section: str | None = None) -> Imported:
     """Read a USEBIO file: pairs, names, every traveller line (with or without SESSION and
     SECTION levels), the scoring and the published figures. Raises :class:`ResultsFileError`
-    naming the board and line."""
+    naming the board and line.
+
+    A file with several EVENTs or SESSIONs is read one at a time: ``event`` and ``session``
+    choose it, by its name or id or by its number from 1; without a choice such a file is
+    refused, the line listing them (:func:`contents` lists them all). Several SECTIONs of a
+    session are one field, matchpointed across, as club programs score them: sections that
+    number their own pairs are renumbered one after the other, with a note; ``section``
+    reads one section alone."""
     check_size(data)
     root, lines = parse(data)
     if root.tag != "USEBIO":
         raise ResultsFileError(f"the document is <{root.tag[:30]}>: a USEBIO file is <USEBIO>", line=lines.get(root))
-    event = root.find("EVENT")
-    if event is None:
+    chosen = _choose(root.findall("EVENT"), event, "event", lines.get(root))
+    if chosen is None:
         raise ResultsFileError("no <EVENT>", line=lines.get(root))
-    event_type = (event.get("EVENT_TYPE") or "").strip().upper()
-    method = (_child(event, "BOARD_SCORING_METHOD") or "").upper()
+    event_type = (chosen.get("EVENT_TYPE") or "").strip().upper()
+    method = (_child(chosen, "BOARD_SCORING_METHOD") or "").upper()
     if "TEAM" in event_type or event_type == "KO":
         raise ResultsFileError(f"EVENT_TYPE {event_type}: a team event; xlbridge imports pairs events",
-                               line=lines.get(event))
+                               line=lines.get(chosen))
     scoring = scoring_of([event_type, method])
     if scoring is None and (method or event_type not in ("", "PAIRS")):
         raise ResultsFileError(f"scoring {event_type or method}: xlbridge imports matchpoint, cross-IMP and "
-                               "Butler pairs", line=lines.get(event))
-    builder = EventBuilder(name=" ".join((_child(event, "EVENT_DESCRIPTION") or "").split()),
+                               "Butler pairs", line=lines.get(chosen))
+    builder = EventBuilder(name=" ".join((_child(chosen, "EVENT_DESCRIPTION") or "").split()),
                            scoring=scoring or Scoring.MP)
-    date = _DATE.fullmatch(_child(event, "DATE") or "")
+    date = _DATE.fullmatch(_child(chosen, "DATE") or "")
     if date:
         builder.date = iso_date(int(date[1]), int(date[2]), int(date[3]))
-    if (_child(event, "WINNER_TYPE") or "1") == "2":
+    if (_child(chosen, "WINNER_TYPE") or "1") == "2":
         builder.fields = 2
-    for pair in _walk(event, "PAIR"):
-        _read_pair(builder, pair, lines.get(pair))
-    for board in _walk(event, "BOARD"):
-        number = _child(board, "BOARD_NUMBER")
-        board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
-        for line in board.findall("TRAVELLER_LINE"):
-            _read_line(builder, number, line, lines.get(line))
+    scope = chosen
+    sessions = list(_walk(chosen, "SESSION"))
+    if sessions:
+        scope = _choose(sessions, session, "session", lines.get(chosen))
+        if len(sessions) > 1:
+            builder.notes.append(f"session {_label(scope, 'SESSION', sessions)} of {len(sessions)}: its own "
+                                 "figures are compared, not the totals over sessions")
+    elif session is not None:
+        raise ResultsFileError(f"--session {session}: the event has no SESSION", line=lines.get(chosen))
+    sections = list(_walk(scope, "SECTION"))
+    if section is not None:
+        if not sections:
+            raise ResultsFileError(f"--section {section}: the file has no SECTION", line=lines.get(scope))
+        parts = [_choose(sections, section, "section", lines.get(scope))]
+        if len(sections) > 1:
+            builder.notes.append(f"section {_label(parts[0], 'SECTION', sections)} alone, matchpointed on its "
+                                 "own; the file's figures may compare across sections")
+    else:
+        parts = sections or [scope]
+    pairs = [(pair, part) for part in parts for pair in _walk(part, "PAIR")]
+    if not pairs and scope is not chosen:  # names listed once for the event, results per session
+        listed = chosen.find("PARTICIPANTS")
+        pairs = [(pair, None) for pair in ([] if listed is None else _walk(listed, "PAIR"))]
+    numbering = _Numbering.of(parts, lines)
+    if numbering.note:
+        builder.notes.append(numbering.note)
+    for pair, part in pairs:
+        _read_pair(builder, pair, lines.get(pair), numbering, part)
+    for part in parts:
+        for board in _walk(part, "BOARD"):
+            number = _child(board, "BOARD_NUMBER")
+            board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
+            for line in board.findall("TRAVELLER_LINE"):
+                _read_line(builder, number, line, lines.get(line), numbering, part)
     return builder.build()
+
+
+_IDS = {"EVENT": "EVENT_IDENTIFIER", "SESSION": "SESSION_ID", "SECTION": "SECTION_ID"}
+
+
+def _label(element: ET.Element, kind: str, among: list[ET.Element]) -> str:
+    """How an EVENT, SESSION or SECTION is named: its id (attribute or element), else its
+    description, else its number from 1.
+
+    >>> one, other = ET.fromstring('<SECTION SECTION_ID="A"/>'), ET.Element("SESSION")
+    >>> _label(one, "SECTION", [one]), _label(other, "SESSION", [ET.Element("SESSION"), other])
+    ('A', '2')
+    """
+    found = element.get(_IDS[kind]) or _child(element, _IDS[kind]) or _child(element, f"{kind}_DESCRIPTION")
+    return " ".join(found.split())[:40] if found else str(next(i for i, e in enumerate(among, 1) if e is element))
+
+
+def _choose(elements: list[ET.Element], wanted: str | None, what: str, line: int | None) -> ET.Element | None:
+    """The EVENT, SESSION or SECTION ``wanted`` names (its id or name, case free, else its
+    number from 1); the only one when nothing is wanted; refused in one line, listing them,
+    when there are several and none is chosen or the choice names none."""
+    if not elements:
+        return None
+    kind = elements[0].tag
+    labels = [_label(element, kind, elements) for element in elements]
+    listed = ", ".join(f"{number} {label!r}" if label != str(number) else str(number)
+                       for number, label in enumerate(labels, start=1))
+    if wanted is None:
+        if len(elements) == 1:
+            return elements[0]
+        raise ResultsFileError(f"the file holds {len(elements)} {what}s ({listed}): choose one with --{what} "
+                               f"NAME or NUMBER", line=line)
+    key = " ".join(wanted.split()).casefold()
+    for element, label in zip(elements, labels, strict=True):
+        if label.casefold() == key:
+            return element
+    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(elements):
+        return elements[int(key) - 1]
+    raise ResultsFileError(f"--{what} {wanted[:40]!r}: the file's {what}s are {listed}", line=line)
+
+
+def contents(data: str | bytes) -> list[str]:
+    """A USEBIO file's events, sessions and sections, one line each with what each holds,
+    for ``xlbridge import --list``.
+
+    >>> text = ('<USEBIO><EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>Cup</EVENT_DESCRIPTION>'
+    ...         '<SESSION SESSION_ID="1"><SECTION SECTION_ID="A"><PARTICIPANTS><PAIR/></PARTICIPANTS>'
+    ...         '<BOARD><TRAVELLER_LINE/></BOARD></SECTION></SESSION></EVENT></USEBIO>')
+    >>> contents(text)
+    ["event 1 'Cup' (MP_PAIRS)", '  session 1', "    section 1 'A': 1 pairs, 1 boards, 1 traveller lines"]
+    """
+    check_size(data)
+    root, _lines = parse(data)
+    out = []
+
+    def counts(element: ET.Element) -> str:
+        boards = list(_walk(element, "BOARD"))
+        return (f"{sum(1 for _ in _walk(element, 'PAIR'))} pairs, {len(boards)} boards, "
+                f"{sum(len(board.findall('TRAVELLER_LINE')) for board in boards)} traveller lines")
+
+    def describe(element: ET.Element, among: list[ET.Element], depth: int, leaf: bool) -> None:
+        kind = element.tag
+        label = _label(element, kind, among)
+        number = among.index(element) + 1
+        named = f"{kind.lower()} {number}" + (f" {label!r}" if label != str(number) else "")
+        extra = f" ({element.get('EVENT_TYPE')})" if kind == "EVENT" and element.get("EVENT_TYPE") else ""
+        out.append("  " * depth + named + extra + (f": {counts(element)}" if leaf else ""))
+
+    events = root.findall("EVENT")
+    for event in events:
+        sessions = list(_walk(event, "SESSION"))
+        describe(event, events, 0, not sessions and not list(_walk(event, "SECTION")))
+        for session in sessions:
+            sections = list(_walk(session, "SECTION"))
+            describe(session, sessions, 1, not sections)
+            for part in sections:
+                describe(part, sections, 2, True)
+        if not sessions:
+            sections = list(_walk(event, "SECTION"))
+            for part in sections:
+                describe(part, sections, 1, True)
+    return out
+
+
+_SECTIONED = re.compile(r"\(\s*([A-Za-z0-9]{1,4})\s*\)\s*(.*)")  # NZ Scorer: "(A) 1 NS"
+
+
+@dataclass(frozen=True)
+class _Numbering:
+    """How the pair numbers of several sections become one event's: each section that
+    numbers its own pairs (pair 1 in A and in B) is moved past the ones before it, and a
+    section that numbers each direction from 1 has its East-West pairs after its North-South."""
+
+    offsets: dict[int, tuple[int, int]]  # id(section) -> (offset, East-West offset)
+    note: str = ""
+
+    @classmethod
+    def of(cls, parts: list[ET.Element], lines: dict[ET.Element, int]) -> _Numbering:
+        listed = []
+        for part in parts:
+            numbers = set()
+            for pair in _walk(part, "PAIR"):
+                text = _SECTIONED.sub(r"\2", _child(pair, "PAIR_NUMBER") or "")
+                number, sat = directed(text, "PAIR_NUMBER", lines.get(pair))
+                numbers.add((int(number), (_child(pair, "DIRECTION") or sat or "").upper()))
+            listed.append(numbers)
+        plain = [{number for number, _side in numbers} for numbers in listed]
+        if len(parts) < 2 or sum(len(numbers) for numbers in plain) == len(set().union(*plain)):
+            return cls({})
+        offsets, base, said = {}, 0, []
+        for part, numbers in zip(parts, listed, strict=True):
+            ns = {number for number, side in numbers if side == "NS"}
+            ew = {number for number, side in numbers if side == "EW"}
+            ew_offset = max(ns) if ns & ew else 0
+            offsets[id(part)] = (base, ew_offset)
+            name = _label(part, part.tag, parts)
+            said.append(f"{name} {base + 1}-{base + max([n for n, _ in numbers] or [0]) + ew_offset}")
+            base += max([n for n, _ in numbers] or [0]) + ew_offset
+        return cls(offsets, "the sections number their own pairs: renumbered one after the other, matchpointed "
+                   "across (" + ", ".join(said) + ")")
+
+    def number(self, text: str, side: str | None, part: ET.Element | None, what: str, line: int | None) -> str:
+        """A pair number in the event's numbering, as text."""
+        if not self.offsets:
+            return text
+        found = _SECTIONED.fullmatch(text.strip())
+        number, sat = directed(found[2] if found else text, what, line)
+        base, ew_offset = self.offsets.get(id(part), (0, 0))
+        return str(base + int(number) + (ew_offset if (sat or side) == "EW" else 0))
 
 
 _DIRECTED = re.compile(r"([0-9]{1,3})\s*(N-?S|E-?W|N|E)?", re.IGNORECASE)
@@ -356,18 +522,24 @@ def directed(text: str, what: str, line: int | None) -> tuple[str, str | None]:
     return found[1], None if side is None else ("NS" if side.upper().startswith("N") else "EW")
 
 
-def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None) -> None:
-    number, sat = directed(_child(pair, "PAIR_NUMBER") or "", "PAIR_NUMBER", line)
+def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, numbering: _Numbering,
+               part: ET.Element | None) -> None:
+    text = _child(pair, "PAIR_NUMBER") or ""
+    found = _SECTIONED.fullmatch(text.strip())
+    number, sat = directed(found[2] if found else text, "PAIR_NUMBER", line)
     names = [" ".join(name.split()) for name in
              (_child(player, "PLAYER_NAME") for player in pair.findall("PLAYER")) if name]
     direction = (_child(pair, "DIRECTION") or sat or "").upper()
     figure = _child(pair, "TOTAL_SCORE" if builder.scoring.imps else "PERCENTAGE")
     figure = (figure or "").replace(",", ".").rstrip("%")
+    if numbering.offsets:  # sections renumbered here: the event is one field of distinct numbers
+        number = numbering.number(text, direction, part, "PAIR_NUMBER", line)
     builder.pair(int(number), " – ".join(names), direction=direction if direction in ("NS", "EW") else None,
                  published=figure if re.fullmatch(r"-?\d+(\.\d+)?", figure) else None, line=line)
 
 
-def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None) -> None:
+def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None,
+               numbering: _Numbering, part: ET.Element) -> None:
     contract = _child(line, "CONTRACT")
     score = _child(line, "SCORE") or ""
     if score.upper().startswith("A") or score.upper() == "NP":
@@ -375,12 +547,37 @@ def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, numbe
     pairs = []
     for side, name in (("NS", "NS_PAIR_NUMBER"), ("EW", "EW_PAIR_NUMBER")):
         text = _child(line, name)
-        if text is not None and _DIRECTED.fullmatch(text.strip()):
+        if text is not None and numbering.offsets:
+            text = numbering.number(text, side, part, name, number)
+        elif text is not None and _DIRECTED.fullmatch(text.strip()):
             text, sat = directed(text, name, number)
             if sat not in (None, side):
                 raise ResultsFileError(f"{name} {_child(line, name)!r}: a pair of the other direction", line=number)
         pairs.append(text)
+    _check_score(board, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), score, number)
     builder.line(board or "", *pairs, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number)
+
+
+def _check_score(board: str | None, contract: str | None, declarer: str | None, tricks: str | None, text: str,
+                 line: int | None) -> None:
+    """A played line's SCORE must be its contract's: the file's figures were worked from
+    SCORE, so a line whose contract says otherwise cannot be reproduced (refused, named).
+
+    >>> _check_score("1", "6NT", "W", "7", "250", 9)
+    >>> _check_score("1", "6NT", "W", "7", "-250", 9)
+    Traceback (most recent call last):
+    ...
+    xlbridge.formats.results.ResultsFileError: board 1, line 9: SCORE -250, but 6NT by W taking 7 tricks scores +250 ...
+    """
+    if not re.fullmatch(r"-?\d{1,5}", text) or not (tricks or "").strip().isdigit() or not declarer:
+        return
+    try:
+        ours = engine_score(contract, int(tricks), int(board), declarer.strip())
+    except (BridgeInputError, ValueError, TypeError):
+        return  # the line is refused when it is read, more precisely
+    if ours != int(text):
+        raise ResultsFileError(f"SCORE {text}, but {contract} by {declarer} taking {tricks} tricks scores {ours:+} "
+                               "for North-South", board=int(board), line=line)
 
 
 def sniff(head: bytes) -> bool:
