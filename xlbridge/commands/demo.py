@@ -63,9 +63,13 @@ def run(args: argparse.Namespace) -> int:
               f"kept as {'they are' if len(existing) > 1 else 'it is'} (they may hold your changes); "
               f"rewrite them with `xlbridge demo --out {out} --force`, or use --out for another folder")
         return EXIT_OK
-    written = workbooks.write_set(out, lang=args.lang, paper=args.paper, force=args.force)
+    # The templates and the samples are one set: a kill leaves the old set or the new one.
+    writes = workbooks.set_writes(out, lang=args.lang, paper=args.paper)
+    written = list(writes)
     for kind, sampled, path in zip((PAIRS, TEAMS, TEAM_EVENT), (event, match, swiss), samples, strict=True):
-        files.save(kind.fill(sampled, lang=args.lang, paper=args.paper, fit=True), path, force=args.force)
+        writes[path] = lambda temp, kind=kind, sampled=sampled: kind.fill(
+            sampled, lang=args.lang, paper=args.paper, fit=True).save(temp)
+    files.write_all(writes, force=args.force)
     # What the files hold, read back and scored exactly as `xlbridge report` does, must be
     # what was printed.
     if (score_pairs(_checked(samples[0])).scored.pairs != pairs.scored.pairs

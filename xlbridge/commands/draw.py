@@ -36,7 +36,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Draw and write the next round; exit 1 (writing nothing) on problems in the workbook."""
+    """Draw and write the next round; exit 1 (writing nothing) on problems in the workbook.
+
+    The workbook's lock is held from the read to the write (:func:`xlbridge.files.locked`):
+    a second ``draw`` on the same book waits, then reads the round this one wrote."""
+    with files.locked(args.file):
+        return _draw(args)
+
+
+def _draw(args: argparse.Namespace) -> int:
     book = read(args.file)
     if not book.kind.draws:
         drawn = " or ".join(f"{kind.name}.xlsx" for kind in KINDS if kind.draws)

@@ -22,13 +22,14 @@ import datetime
 import importlib
 import os
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from openpyxl import Workbook
 
 from ..engine import OptionError
-from ..files import OutputExistsError, exists, save
+from ..files import save, write_all
 from .book import Book
 from .i18n import LANGUAGES, language
 from .names import named_cells, read_named, write_named
@@ -36,7 +37,7 @@ from .page import PAPERS, paper_name
 
 __all__ = [
     "LANGUAGES", "PAPERS", "TEMPLATES", "Book", "build", "file_name", "named_cells", "read_named",
-    "save", "template", "write_named", "write_set",
+    "save", "set_writes", "template", "write_named", "write_set",
 ]
 
 
@@ -82,24 +83,24 @@ def file_name(name: str) -> str:
 
 def write_set(out_dir: str | os.PathLike[str], *, lang: str = "en", paper: str = "A4",
               force: bool = False, names: tuple[str, ...] | None = None) -> list[Path]:
-    """Write every template (or ``names``) into ``out_dir``; return the files written.
+    """Write every template (or ``names``) into ``out_dir`` as one set
+    (:func:`xlbridge.files.write_all`: a kill leaves the old set or the new one, never a
+    mix); return the files written.
 
     Without ``force`` nothing is written when any target exists
     (:class:`~xlbridge.files.OutputExistsError` names them all).
     """
+    return write_all(set_writes(out_dir, lang=lang, paper=paper, names=names), force=force)
+
+
+def set_writes(out_dir: str | os.PathLike[str], *, lang: str = "en", paper: str = "A4",
+               names: tuple[str, ...] | None = None) -> dict[Path, Callable[[Path], object]]:
+    """Each template's file in ``out_dir`` with what writes it (a book built when it is
+    written, one at a time), for :func:`xlbridge.files.write_all`; bad names and options
+    are refused here, before anything is written."""
     lang, paper = language(lang), paper_name(paper)
     chosen = TEMPLATES if names is None else tuple(names)
     for name in chosen:
         template(name)
-    folder = Path(out_dir)
-    targets = [folder / file_name(name) for name in chosen]
-    existing = [str(t) for t in targets if exists(t)]
-    if existing and not force:
-        raise OutputExistsError(
-            f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''} "
-            "(they may hold results); use --force to replace them"
-        )
-    return [
-        save(build(name, lang=lang, paper=paper), target, force=force)
-        for name, target in zip(chosen, targets, strict=True)
-    ]
+    return {Path(out_dir) / file_name(name): lambda temp, name=name: build(name, lang=lang, paper=paper).save(temp)
+            for name in chosen}
