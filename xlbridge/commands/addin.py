@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
+from .. import files
 from . import CommandError
 
 UDF_MODULES = "xlbridge.udfs"
@@ -96,19 +96,15 @@ _ENCODING = {"encoding": "locale", "errors": "surrogateescape"}
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(
-        "w", dir=path.parent, prefix=f".{path.name}.", delete=False, **_ENCODING
-    ) as temporary:
-        temporary.write(text)
-    try:
-        # A temporary file is private (0600); keep the mode the config had, if any.
-        os.chmod(temporary.name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        os.replace(temporary.name, path)
-    except OSError:
-        os.unlink(temporary.name)
-        raise
+    """Write ``text`` through the one writer (:func:`xlbridge.files.write`: a temp file
+    beside ``path``, then a rename), keeping the mode the config had, if any."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+
+    def fill(temp: Path) -> None:
+        temp.write_text(text, **_ENCODING)
+        os.chmod(temp, mode)
+
+    files.write(path, fill, force=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -116,14 +112,15 @@ def run(args: argparse.Namespace) -> int:
     path: Path = args.config or default_config()
     settings = {interpreter_key(): args.interpreter, "UDF MODULES": UDF_MODULES}
     existing = ""
-    if path.exists():
-        if not args.force:
-            raise CommandError(
-                f"{path} exists; rerun with --force to set UDF MODULES and the interpreter"
-                " in it (its other settings are kept)"
-            )
-        existing = path.read_text(**_ENCODING)
-    write_atomically(path, config_text(settings, existing))
+    with files.locked(path):  # read, merged and written back: one writer at a time
+        if path.exists():
+            if not args.force:
+                raise CommandError(
+                    f"{path} exists; rerun with --force to set UDF MODULES and the interpreter"
+                    " in it (its other settings are kept)"
+                )
+            existing = path.read_text(**_ENCODING)
+        write_atomically(path, config_text(settings, existing))
     print(f"wrote {path}:")
     for key, value in settings.items():
         print(f'  "{key}","{value}"')
