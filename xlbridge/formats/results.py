@@ -20,6 +20,7 @@ from ..engine.adjusted import AVERAGE_WORDS, parse_adjusted
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
 from ..event import Pair, PairResult, PairsEvent, Play
+from ..workbooks.book import EVENT_LENGTH, NAME_LENGTH  # what a workbook's name cells allow: longer is refused
 
 MAX_BYTES = 5_000_000
 """The largest results file read (5 MB: a big club session is well under 1 MB)."""
@@ -29,8 +30,6 @@ MAX_TABLES = 60
 """The most results on one board (the pairs workbook's table limit)."""
 MAX_PAIRS = 240
 """The most pairs an event may list."""
-MAX_NAME = 120
-"""The longest pair names or event name accepted (longer ones are refused)."""
 
 
 class ResultsFileError(XlbridgeError):
@@ -333,8 +332,8 @@ class EventBuilder:
         if printable(names) != names:
             names = printable(names)
             self.notes.append(f"pair {number}: characters a workbook cannot hold were left out of the names")
-        if len(names) > MAX_NAME:
-            raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {MAX_NAME}",
+        if len(names) > NAME_LENGTH:
+            raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {NAME_LENGTH}",
                                    line=line)
         self.listed.append(Listed(number, names, direction, published, line, penalty))
 
@@ -384,8 +383,8 @@ class EventBuilder:
         rows = self._results(offset)
         if not rows:
             raise ResultsFileError("no traveller lines with results")
-        if len(self.name) > MAX_NAME:
-            raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {MAX_NAME}")
+        if len(self.name) > EVENT_LENGTH:
+            raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {EVENT_LENGTH}")
         names: dict[int, str] = {}
         penalties: dict[int, float] = {}
         published: dict[int, Published] = {}

@@ -25,9 +25,12 @@ from .lookup import Lookup
 from .names import name_problem, set_value
 from .page import paper_name, set_up
 
-# Lengths a director may type, generous but bounded.
-EVENT_LENGTH = 80
-NAME_LENGTH = 60
+# Lengths a director may type, generous but bounded; import accepts the same from another
+# program's file (formats/results.py), so an imported book holds only what its cells allow.
+EVENT_LENGTH = 120
+"""The longest event name."""
+NAME_LENGTH = 120
+"""The longest name of a pair (both players), a team, a player or a side's players."""
 
 
 @dataclass(frozen=True)
