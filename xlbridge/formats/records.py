@@ -33,8 +33,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import BridgeInputError, board_vul, score
+from ..engine import BridgeInputError
 from ..engine.errors import describe
+from ..event import Play
 from .results import EventBuilder, Imported, ResultsFileError, blank, board_number, digits
 
 ROBOT = re.compile(r"gib|robot|~~.*", re.IGNORECASE)
@@ -168,8 +169,9 @@ def _check_score(record: Record) -> None:
         return
     board = board_number(record.board, line=record.line)
     try:
-        ours = score(record.contract, (record.result or "").strip() or 0, board_vul(board),
-                     (record.declarer or "").strip() or None)
+        tricks = (record.result or "").strip()
+        ours = Play(record.contract.strip(), (record.declarer or "").strip().upper()[:1],
+                    int(tricks) if digits(tricks, 2) else None).played.score(board)
     except BridgeInputError:
         return  # the line itself is refused, more precisely, when it is read
     theirs = int(found[2]) * (1 if found[1] == "NS" else -1)

@@ -38,7 +38,6 @@ import defusedxml.ElementTree as safe_xml
 
 from .. import __version__
 from ..engine import Adjusted, BridgeInputError, Scoring, is_not_played, parse_contract, parse_split
-from ..engine import score as engine_score
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, Play, TeamsReport
 from .format import Format
@@ -572,7 +571,7 @@ def _check_score(board: str | None, contract: str | None, declarer: str | None, 
     if not re.fullmatch(r"-?\d{1,5}", text) or not (tricks or "").strip().isdigit() or not declarer:
         return
     try:
-        ours = engine_score(contract, int(tricks), int(board), declarer.strip())
+        ours = Play(contract or "", declarer.strip().upper()[:1], int(tricks)).played.score(int(board))
     except (BridgeInputError, ValueError, TypeError):
         return  # the line is refused when it is read, more precisely
     if ours != int(text):
