@@ -55,6 +55,49 @@ def test_every_relative_link_and_anchor_resolves(document: Path):
             assert anchor in anchors(destination), f"{document.name}: {target} (no such heading)"
 
 
+# Every document and source file, where a file of the repository may be cited.
+SOURCES = sorted({*DOCUMENTS, *(ROOT / "xlbridge").rglob("*.py"), *(ROOT / "tests").rglob("*.py"),
+                  *(ROOT / "tests").rglob("*.md"), *(ROOT / "install").rglob("*.py"), *(ROOT / ".ci").glob("*")})
+# A cited document or module: a path ending .md or .py, not part of a longer word or path.
+CITED = re.compile(r"(?<![\w./*-])((?:\.\./)?[\w.-]+(?:/[\w.-]+)*\.(?:md|py))(?![\w/-])")
+PLACEHOLDERS = {"NAME", "CODE"}  # docs/architecture.md's "formats/NAME.py": the file one adds
+ELSEWHERE = {"xlwings/udfs.py", "xlwings/utils.py"}  # xlwings' own modules, in its package
+
+
+def cited_files(text: str) -> set[str]:
+    """The documents and modules ``text`` names.
+
+    >>> sorted(cited_files("see docs/rules.md, NAME.md and (engine/pairs.py); not x.md5 or a/*.md"))
+    ['NAME.md', 'docs/rules.md', 'engine/pairs.py']
+    """
+    return set(CITED.findall(text))
+
+
+def _in_repository(cited: str, source: Path, names: set[str]) -> bool:
+    """Whether ``cited`` is a file here: from the root, beside ``source``, or the tail of a path
+    (``engine/pairs.py`` for xlbridge/engine/pairs.py, as modules cite each other)."""
+    if (ROOT / cited).is_file() or (source.parent / cited).is_file():
+        return True
+    return any(name == cited or name.endswith(f"/{cited}") for name in names)
+
+
+def test_no_file_is_cited_that_is_not_in_the_repository():
+    """A document or module named in the docs, a docstring or a comment exists (issue 18:
+    xlbridge/udfs.py cited a functions document that never was in the repository)."""
+    names = {path.relative_to(ROOT).as_posix() for path in SOURCES}
+    names |= {path.relative_to(ROOT).as_posix() for path in ROOT.glob("*.md")}
+    missing = []
+    for source in SOURCES:
+        if not source.is_file():
+            continue
+        for cited in cited_files(source.read_text(encoding="utf-8")):
+            if cited in ELSEWHERE or PLACEHOLDERS & set(Path(cited).stem.split("_")):
+                continue
+            if not _in_repository(cited, source, names):
+                missing.append(f"{source.relative_to(ROOT)}: {cited}")
+    assert not missing, missing
+
+
 def test_the_readme_points_at_the_documents():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "](docs/rules.md)" in readme and "](docs/workbooks.md)" in readme

@@ -1,4 +1,5 @@
-"""Worked examples from the Laws, the seeds (docs/rules.md) and FUNCTIONS.md, through the Python API."""
+"""Worked examples from the Laws, the seeds (docs/rules.md) and README.md's "Excel functions", through the
+Python API."""
 
 import pytest
 

@@ -38,7 +38,7 @@ from xlbridge.udfs import (
 
 FIELD = [420, 450, 400, 420]
 
-# FUNCTIONS.md "Examples that must hold", and one example of each other function.
+# The examples of README.md's "Excel functions" tables, and one example of each other function.
 EXAMPLES = [
     (BRIDGESCORE, ("4S", 10, False), 420),
     (BRIDGESCORE, ("4S", "+1", True), 650),
