@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -114,6 +115,32 @@ def is_whole(value: Any, low: int, high: int | None = None) -> bool:
 def blank(value: Any) -> bool:
     """An empty cell."""
     return value is None or value == ""
+
+
+def weighted_flag(contract: Any, declarer: Any, tricks: Any) -> str | None:
+    """A row meant as a weighted score (a ``%`` in it): its flag, as the sheet gives it:
+    the score must be the engine's, written as the engine writes it (any case and spacing)."""
+    try:
+        weighted = E.parse_weighted(contract)
+    except E.BridgeInputError:
+        weighted = None
+    if weighted is None or " ".join(contract.split()).upper() != str(weighted):
+        return "flag_weighted"
+    return "flag_declarer" if not blank(declarer) else "flag_tricks" if not blank(tricks) else None
+
+
+def random_weighted(rng: random.Random, pool: Sequence[str]) -> str:
+    """A weighted score of 2-4 results from ``pool``, whole weights adding up to 100."""
+    parts = rng.choice((2, 2, 2, 3, 3, 4))
+    cuts = sorted(rng.sample(range(1, 100), parts - 1))
+    weights = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
+    words = []
+    for weight in weights:
+        contract, declarer, tricks = random_result(rng, pool)
+        played = "PASS" if contract == "PASS" else str(E.Played(E.parse_contract(contract).with_declarer(
+            E.Seat.parse(declarer)), tricks))
+        words.append(f"{weight}% {played}")
+    return " ".join(words)
 
 
 def row_state(contract: Any, declarer: Any, tricks: Any, required: Sequence[Any] = (),
@@ -271,7 +298,9 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
     good: list[int] = []
     for index, (board, ns, ew, contract, declarer, tricks) in enumerate(rows):
         contract = split_part(contract) or contract  # a split score is checked as its table result
-        if (row_state(contract, declarer, tricks, (board,), codes=True) == "blank"
+        weighted = isinstance(contract, str) and "%" in contract
+        if ((blank(contract) or blank(board) if weighted else
+             row_state(contract, declarer, tricks, (board,), codes=True) == "blank")
                 or (blank(ns) and blank(ew))):
             flags.append(None)
             continue
@@ -280,7 +309,7 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
         elif any(not blank(p) and p not in listed for p in (ns, ew)) or (not blank(ns) and ns == ew):
             flag = "flag_pair"
         else:
-            flag = result_flag(contract, declarer, tricks, codes=True)
+            flag = (weighted_flag if weighted else partial(result_flag, codes=True))(contract, declarer, tricks)
             if flag is None:
                 for pair in (ns, ew):
                     seen = sum((r[1] == pair) + (r[2] == pair) for r in rows if r[0] == board)
@@ -371,7 +400,7 @@ OPTION_NAMES = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "
 def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int = 2,
                    mess: bool = False, full: bool = False, adjusted: float = 0.0,
                    missing: float = 0.08, split: float = 0.0, penalties: dict[int, float] | None = None,
-                   **options: Any) -> Scenario:
+                   weighted: float = 0.0, **options: Any) -> Scenario:
     """A Mitchell: NS pairs 1..tables, EW pairs 31.. (unique numbers), every board at
     every table (a share ``missing`` not played), rows shuffled. ``adjusted`` is the
     share of rows given an adjusted score or NP (with a few pairs from outside the
@@ -380,7 +409,8 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
     played once; ``full`` fills the template's whole 30 x 36 capacity. ``split`` is the
     share of played rows made split scores (one side given a percentage), and with it
     adjusted scores take every spelling (``A60/60``, ``AVE+/AVE-`` ...). ``penalties`` are
-    procedural penalties typed in the pair list (pair: matchpoints or IMPs)."""
+    procedural penalties typed in the pair list (pair: matchpoints or IMPs). ``weighted`` is the
+    share of played rows made weighted scores (Law 12C1(c)); with ``mess``, a few of them bad."""
     rng = random.Random(seed)
     if full:
         tables, boards = 30, 36
@@ -397,6 +427,10 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
                     ns = None  # a pair from outside the event
                 codes = ADJUSTED_CODES + OTHER_SPELLINGS if split else ADJUSTED_CODES
                 rows.append((board, ns, ew, rng.choice(codes), None, None))
+                continue
+            if weighted and rng.random() < weighted:
+                text = random_weighted(rng, pool)
+                rows.append((board, ns, ew, text.lower() if rng.random() < 0.1 else text, None, None))
                 continue
             contract, declarer, tricks = random_result(rng, pool)
             if split and rng.random() < split:
@@ -433,6 +467,16 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
             (5, 8, 38, "NP", None, 7),  # nor tricks
             (limit, 29, 59, "1NT", "S", 7),  # pairs 29 / 59 play one board, alone: 50%
         ]
+        if weighted:
+            rows += [
+                (6, 27, 57, "60% 4SN= 30% 4SN-1", None, None),  # weights adding up to 90
+                (7, 27, 57, "60% 4S= 40% 4SN-1", None, None),  # a result without its declarer
+                (8, 27, 57, "60%4SN= 40% 4SN-1", None, None),  # a word short
+                (9, 27, 57, "60% 4SN= 40% 4SN-1", "N", None),  # a declarer besides
+                (10, 27, 57, "20% 4SN= 20% 4SN-1 20% 4SN-2 20% 4SN-3 20% 4SN+1", None, None),  # five results
+                (11, 27, 57, "60% 4SN+0 40% 4SN-1", None, None),  # +0 is not how a result is written
+                (12, 27, 57, "100% 4SN=", None, None),  # one result
+            ]
         # Pair 2 plays board 1 twice: every one of its board-1 rows gets flagged.
         rows.append((1, 2, 40, "2H", "E", 8))
         names[28], names[58] = "Lonely NS", "Lonely EW"

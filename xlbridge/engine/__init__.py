@@ -95,6 +95,7 @@ from .teams import (
 )
 from .vp import vp, vp_exact, vp_table
 from .vulnerability import Vulnerability, board_dealer, board_number, board_vul
+from .weighted import Weighted, looks_weighted, parse_weighted
 
 __all__ = [
     "AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "IMP_SCALE", "IMP_THRESHOLDS", "PASSED_OUT",
@@ -121,9 +122,25 @@ __all__ += [
 
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
-    "METHODS", "Adjusted", "EntryKind", "Figure", "Method", "PairTotal", "PairsEvent", "RowPoints", "Scoring",
-    "Split", "adjusted_codes", "adjusted_spellings",
-    "is_not_played", "pairs_event", "parse_adjusted", "parse_split",
+    "METHODS",
+    "Adjusted",
+    "EntryKind",
+    "Figure",
+    "Method",
+    "PairTotal",
+    "PairsEvent",
+    "RowPoints",
+    "Scoring",
+    "Split",
+    "Weighted",
+    "adjusted_codes",
+    "adjusted_spellings",
+    "is_not_played",
+    "looks_weighted",
+    "pairs_event",
+    "parse_adjusted",
+    "parse_split",
+    "parse_weighted",
 ]
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.

@@ -12,6 +12,9 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   board's top. Under the session rule (Law 12C2(c)) a pair given 60 whose
   percentage on its real results is higher gets that instead, and a pair given
   40 whose percentage is lower gets that one.
+- A weighted score (``60% 4SN= 40% 4SN-1``, Law 12C1(c)) is a result of the board:
+  each of its results is compared with the field, and the field with each of them,
+  weighted. It counts as one result on the board.
 - A split score (``A60/4S``: North-South given 60%, East-West the table result 4S)
   is a real result of the board, compared with the others as usual; only the side
   given a percentage scores that instead (with the session rule, as above).
@@ -45,6 +48,7 @@ from .result import tricks_taken
 from .score import score
 from .scoring import Scoring
 from .seat import Seat, Side
+from .weighted import Weighted, parse_weighted
 
 
 def yes_no(value: object, what: str) -> bool:
@@ -100,14 +104,16 @@ class EntryKind(StrEnum):
 
     PLAYED = "played"
     ADJUSTED = "adjusted"
+    WEIGHTED = "weighted"
     NOT_PLAYED = "not played"
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One results row, parsed: the board, the pairs (None: from outside the event)
-    and what happened: North-South's score, an adjusted score, or not played. A played
-    row may be ``split``: one side given a percentage instead of the table result."""
+    and what happened: North-South's score, an adjusted score, a weighted score, or not
+    played. A played row may be ``split``: one side given a percentage instead of the
+    table result."""
 
     board: int
     ns: int | None
@@ -116,6 +122,7 @@ class Entry:
     score: int | None = None
     adjusted: Adjusted | None = None
     split: Split | None = None
+    weighted: Weighted | None = None
 
 
 def parse_row(row: Sequence[object]) -> Entry | None:
@@ -131,6 +138,8 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     >>> entry = parse_row((1, 2, 12, "A60/4S", "N", 10))
     >>> entry.kind, entry.score, entry.split.side
     (<EntryKind.PLAYED: 'played'>, 420, <Side.NS: 'NS'>)
+    >>> parse_row((1, 2, 12, "60% 4SN= 40% 4SN-1", "", "")).weighted.scores(1)
+    [(Fraction(3, 5), 420), (Fraction(2, 5), -50)]
 
     A contract already parsed (a :class:`~.contract.Contract`, or an :class:`Adjusted`
     score) is taken as it is.
@@ -144,6 +153,13 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
     if pairs[0] is not None and pairs[0] == pairs[1]:
         raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
+    weighted = contract if isinstance(contract, Weighted) else parse_weighted(contract)
+    if weighted is not None:
+        for value, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not is_blank(value):
+                raise BridgeInputError(f"{what} {describe(value)}: must be blank for a weighted score "
+                                       "(each of its results names its declarer)")
+        return Entry(number, *pairs, EntryKind.WEIGHTED, weighted=weighted)
     split = contract if isinstance(contract, Split) else parse_split(contract)
     if split is not None:
         contract = split.contract
@@ -293,6 +309,12 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     ns_points: list[Exact | None] = [None] * len(entries)
     tops: dict[int, int] = {}
     for board, where in by_board.items():
+        if any(entries[i].kind is EntryKind.WEIGHTED for i in where):
+            tops[board] = points * max((expect if factored else _results_on(entries, where)) - 1, 0)
+            for i, value in _weighted_board(entries, where, how, points, expect if factored else None,
+                                            averaged).items():
+                ns_points[i] = value
+            continue
         played = [i for i in where if entries[i].kind is EntryKind.PLAYED]
         scores = [entries[i].score for i in played]
         n = len(played)
@@ -312,7 +334,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                 ns_points[i] = (signed_imps(own - level), 1)
 
     def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
-        if entry.kind is EntryKind.PLAYED:
+        if entry.kind in _RESULTS:
             num, den = ns_points[i]
             return (num, den), ((tops[entry.board] * den - num, den) if how is Scoring.MP else (-num, den))
         if how.imps:
@@ -326,7 +348,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     for i, entry in enumerate(entries):
         if entry is None or entry.kind is EntryKind.NOT_PLAYED:
             continue
-        pair_points = side_points(entry, i) if entry.kind is EntryKind.PLAYED and how is Scoring.MP else None
+        pair_points = side_points(entry, i) if entry.kind in _RESULTS and how is Scoring.MP else None
         given = None if entry.split is None else entry.split.side
         for side, pair in zip((Side.NS, Side.EW), (entry.ns, entry.ew), strict=True):
             if pair is None:
@@ -427,6 +449,46 @@ def _penalties(given: Mapping[int, object] | None, scored: set[int], how: Scorin
         else:
             fines[pair] = Fraction(str(real_number(amount, what)))
     return fines
+
+
+_RESULTS = (EntryKind.PLAYED, EntryKind.WEIGHTED)  # the rows that are results of the board
+
+
+def _results_on(entries: Sequence[Entry | None], where: Iterable[int]) -> int:
+    return sum(entries[i].kind in _RESULTS for i in where)
+
+
+def _weighted_board(entries: Sequence[Entry | None], where: list[int], how: Scoring, points: int,
+                    expect: int | None, averaged: bool) -> dict[int, Exact]:
+    """North-South's points of each result on a board that has a weighted score: every
+    result is a list of (weight, score), one part for a played row; a result is compared
+    with each part of every other, weighted (the slower, exact path: such boards are rare).
+    ``expect`` is the results Neuberg factors to (None: no factoring)."""
+    board = entries[where[0]].board
+    parts = {i: (entries[i].weighted.scores(board) if entries[i].kind is EntryKind.WEIGHTED
+                 else [(Fraction(1), entries[i].score)]) for i in where if entries[i].kind in _RESULTS}
+    n = len(parts)
+
+    def against(i: int, compare) -> Fraction:
+        return sum((weight * other_weight * compare(own, other)
+                    for weight, own in parts[i] for j in parts if j != i for other_weight, other in parts[j]),
+                   Fraction(0))
+
+    values: dict[int, Fraction] = {}
+    if how is Scoring.MP:
+        for i in parts:
+            raw = against(i, lambda own, other: (own > other) * 2 + (own == other))
+            values[i] = points * ((raw + 1) * expect - n) / (2 * n) if expect else points * raw / 2
+    elif how is Scoring.CROSS_IMPS:
+        for i in parts:
+            total = against(i, lambda own, other: signed_imps(own - other))
+            values[i] = total / (n - 1) if averaged and n > 1 else total
+    else:
+        played = [entries[i].score for i in where if entries[i].kind is EntryKind.PLAYED]
+        level = datum(played) if played else 0
+        for i in parts:
+            values[i] = sum((weight * signed_imps(own - level) for weight, own in parts[i]), Fraction(0))
+    return {i: (value.numerator, value.denominator) for i, value in values.items()}
 
 
 Exact = tuple[int, int]

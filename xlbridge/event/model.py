@@ -20,10 +20,12 @@ from ..engine import (
     Played,
     Seat,
     Split,
+    Weighted,
     is_not_played,
     parse_adjusted,
     parse_contract,
     parse_split,
+    parse_weighted,
     tricks_taken,
 )
 from ..engine.errors import describe
@@ -37,11 +39,11 @@ class SplitPlay:
     played: Played
 
 
-Outcome = Played | Adjusted | SplitPlay | str | None
+Outcome = Played | Adjusted | SplitPlay | Weighted | str | None
 """A result as the engine takes it: a :class:`~xlbridge.engine.Played` deal (PASS for a
 passed-out board), an :class:`~xlbridge.engine.Adjusted` score, a split score
-(:class:`SplitPlay`), ``NP`` (not played), or None while the row is incomplete (a
-contract without its declarer or tricks)."""
+(:class:`SplitPlay`), a :class:`~xlbridge.engine.Weighted` score, ``NP`` (not played), or
+None while the row is incomplete (a contract without its declarer or tricks)."""
 
 NOT_PLAYED = "NP"
 
@@ -54,7 +56,15 @@ def outcome(contract: str, declarer: str = "", tricks: int | None = None) -> Out
 declarer=<Seat.N: 'N'>), tricks=9), Adjusted(ns=60, ew=40), 'NP', None)
     >>> str(outcome("A60/4S", "N", 10).played), outcome("PASS/A60").split.side
     ('4SN=', <Side.EW: 'EW'>)
+    >>> str(outcome("70% 3nts= 30% 3nts-1"))
+    '70% 3NTS= 30% 3NTS-1'
     """
+    weighted = parse_weighted(contract)
+    if weighted is not None:
+        if declarer or tricks is not None:
+            raise BridgeInputError(f"weighted score {describe(contract)}: leave declarer and tricks blank "
+                                   "(each of its results names its declarer)")
+        return weighted
     split = parse_split(contract)
     if split is not None:
         played = outcome(split.contract, declarer, tricks)
@@ -150,7 +160,7 @@ class PairResult:
         if isinstance(outcome, SplitPlay):
             split = Split(outcome.split.side, outcome.split.percent, outcome.played.contract)
             return (self.board, self.ns, self.ew, split, play.declarer or None, play.tricks)
-        if isinstance(outcome, Adjusted):
+        if isinstance(outcome, Adjusted | Weighted):
             return (self.board, self.ns, self.ew, outcome, None, None)
         return (self.board, self.ns, self.ew, play.contract, play.declarer or None, play.tricks)
 

@@ -19,7 +19,7 @@ def describe_play(play: Play) -> str:
     outcome = play.outcome
     if isinstance(outcome, SplitPlay):
         return outcome.split.spell(_described(outcome.played))
-    if not isinstance(outcome, Played):  # NP, or an adjusted score
+    if not isinstance(outcome, Played):  # NP, an adjusted or a weighted score
         return str(outcome)
     return _described(outcome)
 

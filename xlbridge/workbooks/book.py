@@ -42,6 +42,7 @@ class Rule:
     formula2: str | None = None
     operator: str | None = None
     message: str = ""
+    style: str = "stop"  # "warning": Excel asks, and a director may keep what they typed
 
 
 class Book:
@@ -179,7 +180,7 @@ class Book:
             validation = DataValidation(
                 type=rule.type, formula1=rule.formula1, formula2=rule.formula2,
                 operator=rule.operator, allow_blank=True, showErrorMessage=True,
-                errorStyle="stop", errorTitle=self.t("err_title"), error=rule.message,
+                errorStyle=rule.style, errorTitle=self.t("err_title"), error=rule.message,
             )
             sheet.add_data_validation(validation)
             self._validations[key] = validation
@@ -190,9 +191,13 @@ class Book:
         self.lookup.need("contracts")
         return Rule("list", self.refs["tblContracts"], message=self.t("err_contract"))
 
-    def rule_entry(self) -> Rule:
-        """A pairs row's dropdown: the contracts, ``NP`` and the adjusted scores."""
+    def rule_entry(self, *, weighted: bool = False) -> Rule:
+        """A pairs row's dropdown: the contracts, ``NP`` and the adjusted scores; with
+        ``weighted``, also a weighted score typed in (``60% 4SN= 40% 4SN-1``), which no list
+        holds: Excel then warns instead of refusing, and the row's check reads it."""
         self.lookup.need("row_codes")
+        if weighted:
+            return Rule("list", self.refs["tblRowChoices"], message=self.t("err_entry_weighted"), style="warning")
         return Rule("list", self.refs["tblRowChoices"], message=self.t("err_entry"))
 
     def rule_declarer(self) -> Rule:

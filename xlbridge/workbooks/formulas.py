@@ -169,3 +169,44 @@ def pair_twice(ns: str, ew: str, count: Callable[[str], str]) -> str:
 def neuberg(raw: str, expected: str, results: str) -> str:
     """Neuberg's formula on the 2/1/0 scale: ``(M + 1) * N / n - 1``."""
     return f"({raw}+1)*{expected}/{results}-1"
+
+
+# --- weighted scores: 60% 4SN= 40% 4SN-1 (Law 12C1(c)) -----------------------------------
+
+WORD = 100  # a cell's words are cut at spaces, each padded to this width: a weighted score is at most this long
+
+
+def looks_weighted(contract: str) -> str:
+    """TRUE when the cell is meant as a weighted score: it holds a ``%``."""
+    return f'ISNUMBER(FIND("%",{contract}))'
+
+
+def word(text: str, number: int) -> str:
+    """The ``number``-th word (1 first) of ``text``, its words cut at spaces; ``""`` past the last."""
+    return f'TRIM(MID(SUBSTITUTE(TRIM(UPPER({text}))," ",REPT(" ",{WORD})),{(number - 1) * WORD + 1},{WORD}))'
+
+
+def words(text: str) -> str:
+    """How many words ``text`` has (0 when blank)."""
+    return f'IF(TRIM({text})="",0,LEN(TRIM({text}))-LEN(SUBSTITUTE(TRIM({text})," ",""))+1)'
+
+
+def percent_word(text: str) -> str:
+    """The number a word such as ``60%`` gives, 0 when it is not one."""
+    return f'IFERROR(IF(RIGHT({text},1)="%",VALUE(LEFT({text},LEN({text})-1)),0),0)'
+
+
+def played_index(played: str) -> str:
+    """The row of a played result written as one word (``4SXN-1``, ``PASS``) in
+    ``tblPlayedWords``: 0 when it is not one, ``""`` blank."""
+    # ISNA, not IFERROR: LibreOffice may meet a not-yet-computed word as an error on its way
+    # through a long chain of helper columns; IFERROR would keep that as "no such result".
+    found = f"MATCH({played},tblPlayedWords,0)"
+    return f'IF({played}="","",IF(ISNA({found}),0,IF(INDEX(tblPlayedWords,{found})={played},{found},0)))'
+
+
+def played_score(index: str, board: str) -> str:
+    """North-South's score on ``board`` of the played result at row ``index`` of ``tblPlayedWords``."""
+    seat = f"INDEX(tblPlayedSeat,{index})"
+    return (f"INDEX(tblPlayedScore,{index},1+INDEX(tblDeclVul,{cycle(board)},{seat}))"
+            f"*INDEX(tblSeatSign,{seat})")

@@ -27,12 +27,13 @@ Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``Sc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import MITCHELL, Movement, OptionError, Scoring, board_dealer, board_vul
+from ..engine.weighted import MOST_PARTS
 from . import cards, styles
 from . import formulas as f
 from .book import NAME_LENGTH, Book, Rule
@@ -256,14 +257,15 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
             ws[f"J{row}"].value = penalty[0]
 
     ns, ew, kind = layout.col("B"), layout.col("C"), layout.col("S")
-    counted = '"<3"'  # kind 1 (played) or 2 (adjusted): a board the pair has a row on
+    counted = '"<3"'  # kind 1 (played) or 2 (adjusted), and 4 (weighted): a board the pair has a row on
     book.column(ws, "D", rows,
                 lambda r: f'IF(A{r}="","",COUNTIFS({ns},A{r},{kind},{counted})'
-                f"+COUNTIFS({ew},A{r},{kind},{counted}))",
+                f"+COUNTIFS({ew},A{r},{kind},{counted})+COUNTIFS({ns},A{r},{kind},4)+COUNTIFS({ew},A{r},{kind},4))",
                 styles.OUTPUT.but(number_format=styles.HIDE_ZERO), name="PairBoards")
     book.column(ws, "C", rows,
                 lambda r: f'IF(OR(N(D{r})=0,{layout.fields}=1),"",'
-                f'IF(COUNTIFS({ns},A{r},{kind},{counted})>=COUNTIFS({ew},A{r},{kind},{counted}),'
+                f'IF(COUNTIFS({ns},A{r},{kind},{counted})+COUNTIFS({ns},A{r},{kind},4)'
+                f'>=COUNTIFS({ew},A{r},{kind},{counted})+COUNTIFS({ew},A{r},{kind},4),'
                 f'"{t("ns_field")}","{t("ew_field")}"))',
                 styles.OUTPUT, name="PairField")
     book.column(ws, "E", rows,
@@ -348,7 +350,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 rule=book.rule_whole(1, layout.boards, "err_board"))
     book.column(ws, "B", rows, None, styles.INPUT, name="NS", rule=pair)
     book.column(ws, "C", rows, None, styles.INPUT, name="EW", rule=pair)
-    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_entry())
+    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_entry(weighted=True))
     book.column(ws, "E", rows, None, styles.INPUT, name="Declarer", rule=book.rule_declarer())
     book.column(ws, "F", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
 
@@ -365,11 +367,17 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
 
     def status(r: int) -> str:
         blank = f.entry_incomplete(f"O{r}", f"P{r}", f"D{r}", f"E{r}", f"F{r}", (f"A{r}",))
-        return f.status(f'OR({blank},AND(B{r}="",C{r}=""))', [
+        # A weighted score (AN=1) names each result's declarer itself: no declarer, no tricks.
+        entry = [(f"AND(AN{r}<>1,{condition})", flag)
+                 for condition, flag in f.entry_checks(f"O{r}", f"P{r}", f"Q{r}", f"D{r}", f"E{r}", f"F{r}")]
+        return f.status(f'OR(IF(AN{r}=1,OR(A{r}="",D{r}=""),{blank}),AND(B{r}="",C{r}=""))', [
             (f"NOT({f.whole_in(f'A{r}', 1, layout.limit)})", "flag_board"),
             (f"COUNTIF($A${first}:A{r},A{r})>{layout.slots}", "flag_board"),
             (pair_bad(r), "flag_pair"),
-            *f.entry_checks(f"O{r}", f"P{r}", f"Q{r}", f"D{r}", f"E{r}", f"F{r}"),
+            (f"AND(AN{r}=1,{_GOOD}{r}<>1)", "flag_weighted"),
+            (f'AND(AN{r}=1,E{r}<>"")', "flag_declarer"),
+            (f'AND(AN{r}=1,F{r}<>"")', "flag_tricks"),
+            *entry,
             (twice(r), "flag_twice"),
         ])
 
@@ -381,7 +389,9 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), hidden)
     book.column(ws, "Q", rows, lambda r: f.seat_index(f"E{r}"), hidden)
     book.column(ws, "R", rows, status, hidden)
-    book.column(ws, "S", rows, lambda r: f.entry_kind(f"R{r}", f"P{r}"), hidden)
+    _weighted_parts(book, ws, rows)
+    # The row's kind: 1 played, 2 adjusted, 3 not played, 4 a weighted score.
+    book.column(ws, "S", rows, lambda r: f'IF(AND(R{r}=1,AN{r}=1),4,{f.entry_kind(f"R{r}", f"P{r}")})', hidden)
     score = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
     book.column(ws, "G", rows,
                 lambda r: f'IF(S{r}=1,{f.ns_score(f"O{r}", f"Q{r}", f"F{r}", f"A{r}")},"")',
@@ -389,23 +399,34 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     book.column(ws, "H", rows, lambda r: f'IF(G{r}="","",-G{r})', score, name="ScoreEW")
     # The board's top, for a played or adjusted row under matchpoints.
     book.column(ws, "T", rows,
-                lambda r: f'IF(AND({layout.mp},OR(S{r}=1,S{r}=2)),{layout.board_of(f"A{r}", "D")},"")',
+                lambda r: f'IF(AND({layout.mp},OR(S{r}=1,S{r}=2,S{r}=4)),{layout.board_of(f"A{r}", "D")},"")',
                 hidden, name="BoardTop")
     # A played row's key on its board: board * 10000 + k for its k-th played result.
     book.column(ws, "U", rows,
                 lambda r: f'IF(S{r}=1,A{r}*10000+COUNTIFS($A${first}:A{r},A{r},$S${first}:S{r},1),"")',
                 hidden)
 
-    def n(r: int) -> str:  # the row's board's played results
-        return layout.board_of(f"A{r}", "B")
+    def n(r: int) -> str:  # the row's board's results: played and weighted
+        return f'({layout.board_of(f"A{r}", "B")}+{layout.board_of(f"A{r}", "G")})'
+
+    def weighted_on(r: int) -> str:  # TRUE when the row's board has a weighted score
+        return f'{layout.board_of(f"A{r}", "G")}>0'
+
+    weighted = _WeightedField(layout, first, last)
 
     def played(r: int) -> str:  # the row's board's played NS scores, a row of the text grid
         return layout.grid_row(f"A{r}", layout.grid)
 
-    # Raw matchpoints on the 2/1/0 scale against the board's played results (MP scoring).
+    # Raw matchpoints on the 2/1/0 scale against the board's results (MP scoring): a played
+    # row against the played ones and each weighted score's results, weighted; a weighted
+    # score, each of its results the same way, weighted.
+    def mp_against(score: str, r: int) -> str:
+        return (f'2*COUNTIF({played(r)},"<"&{score})+COUNTIF({played(r)},{score})'
+                f'+IF({weighted_on(r)},{weighted.mp(score, r)},0)')
+
     book.column(ws, "V", rows,
-                lambda r: f'IF(AND({layout.mp},S{r}=1),2*COUNTIF({played(r)},"<"&G{r})'
-                f'+COUNTIF({played(r)},G{r})-1,"")',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,{mp_against(f"G{r}", r)}-1,'
+                f'IF(S{r}=4,{weighted.own(r, lambda score: mp_against(score, r))},"")))',
                 hidden)
     book.column(ws, "W", rows,
                 lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.neuberg}=1,'
@@ -436,12 +457,12 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     for column, given, points in (("AJ", "AG", "W"), ("AK", "AH", "X")):
         book.column(ws, column, rows, lambda r, g=given, m=points: f'IF({g}{r}="",{m}{r},"")', hidden)
     for column, given in (("AL", "AG"), ("AM", "AH")):
-        book.column(ws, column, rows, lambda r, g=given: f'IF(AND(S{r}=1,{g}{r}=""),T{r},"")', hidden)
+        book.column(ws, column, rows, lambda r, g=given: f'IF(AND(OR(S{r}=1,S{r}=4),{g}{r}=""),T{r},"")', hidden)
     book.column(ws, "I", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(AA{r}<>"",T{r}*AA{r}/100,IF(S{r}=1,W{r},"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(AA{r}<>"",T{r}*AA{r}/100,IF(OR(S{r}=1,S{r}=4),W{r},"")))',
                 styles.OUTPUT, name="MPNS")
     book.column(ws, "J", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(AB{r}<>"",T{r}*AB{r}/100,IF(S{r}=1,X{r},"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(AB{r}<>"",T{r}*AB{r}/100,IF(OR(S{r}=1,S{r}=4),X{r},"")))',
                 styles.OUTPUT, name="MPEW")
 
     # IMPs: Butler against the board's datum, or cross-IMPs against every played result
@@ -449,24 +470,36 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     slots = (f"{layout.per_board}!${get_column_letter(layout.grid2)}$1:"
              f"${get_column_letter(layout.grid2 + layout.slots - 1)}$1")
 
-    def cross(r: int) -> str:
+    def cross_against(score: str, r: int) -> str:  # the IMPs of score against the board's results
         row = layout.grid_row(f"A{r}", layout.grid2)
-        total = (f"SUMPRODUCT(({slots}<={n(r)})*SIGN(G{r}-{row})"
-                 f"*(MATCH(ABS(G{r}-{row}),tblImpLow,1)-1))")
-        return f"IF({layout.averaged}=1,IF({n(r)}>1,{total}/({n(r)}-1),0),{total})"
+        played_ = (f"SUMPRODUCT(({slots}<={layout.board_of(f'A{r}', 'B')})*SIGN({score}-{row})"
+                   f"*(MATCH(ABS({score}-{row}),tblImpLow,1)-1))")
+        return f"{played_}+IF({weighted_on(r)},{weighted.cross(score, r)},0)"
 
-    def butler(r: int) -> str:
-        return f.imps(f"(G{r}-{layout.board_of(f'A{r}', 'E')})")
+    def averaged(total: str, r: int) -> str:
+        return f"IF({layout.averaged}=1,IF({n(r)}>1,({total})/({n(r)}-1),0),{total})"
+
+    def cross(r: int) -> str:
+        return averaged(cross_against(f"G{r}", r), r)
+
+    def butler(score: str, r: int) -> str:
+        return f.imps(f"({score}-N({layout.board_of(f'A{r}', 'E')}))")
 
     imps = styles.OUTPUT
-    # AI: North-South's IMPs on the table result; a side given a percentage gets its IMPs.
+    # AI: North-South's IMPs on the table result (or the weighted score's results, weighted);
+    # a side given a percentage gets its IMPs.
+    book.column(ws, _WEIGHTED_IMPS, rows,
+                lambda r: f'IF(OR({layout.mp},S{r}<>4),"",IF({layout.scoring}=3,'
+                f'{weighted.own(r, lambda s: butler(s, r))},'
+                f'{averaged(weighted.own(r, lambda s: cross_against(s, r)), r)}))', hidden)
     book.column(ws, "AI", rows,
-                lambda r: f'IF(OR({layout.mp},S{r}<>1),"",IF({layout.scoring}=3,{butler(r)},{cross(r)}))', hidden)
+                lambda r: f'IF(OR({layout.mp},S{r}=""),"",IF(S{r}=1,IF({layout.scoring}=3,{butler(f"G{r}", r)},'
+                f'{cross(r)}),IF(S{r}=4,{_WEIGHTED_IMPS}{r},"")))', hidden)
     book.column(ws, "K", rows,
-                lambda r: f'IF({layout.mp},"",IF(AG{r}<>"",(AG{r}-50)*3/10,IF(S{r}=1,AI{r},"")))',
+                lambda r: f'IF({layout.mp},"",IF(AG{r}<>"",(AG{r}-50)*3/10,IF(OR(S{r}=1,S{r}=4),AI{r},"")))',
                 imps, name="IMPsNS")
     book.column(ws, "L", rows,
-                lambda r: f'IF({layout.mp},"",IF(AH{r}<>"",(AH{r}-50)*3/10,IF(S{r}=1,-AI{r},"")))',
+                lambda r: f'IF({layout.mp},"",IF(AH{r}<>"",(AH{r}-50)*3/10,IF(OR(S{r}=1,S{r}=4),-AI{r},"")))',
                 imps, name="IMPsEW")
     book.column(ws, "M", rows, lambda r: f.flag(f"R{r}"), styles.FLAG, name="Check")
     # Travellers find the k-th row of board b by its key b * 10000 + k.
@@ -474,7 +507,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(ISNUMBER(A{r}),A{r}*10000+COUNTIF($A${first}:A{r},A{r}),"")',
                 hidden)
     book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM"])
+                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", *_WEIGHTED_COLUMNS])
     ws.freeze_panes = f"A{first}"
     right = "M"
     if movement is not None:
@@ -482,6 +515,79 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         right = "AE"
     book.page(ws, area=f"A1:{right}{last}", title_rows="1:4")
     return ws
+
+
+# A weighted score's hidden columns: AN 1 when the row is one; per result (up to MOST_PARTS)
+# its weight (60), the row of its result (4SN=) in tblPlayedWords (0 if none) and its NS
+# score (0 if none); then 1 when the whole is good (2-4 results, whole weights adding up to
+# 100), and a weighted row's IMPs.
+_PART_COLUMNS = [[get_column_letter(column_index_from_string("AO") + MOST_PARTS * group + part)
+                  for part in range(MOST_PARTS)] for group in range(3)]
+_WEIGHTS, _INDEXES, _NUMBERS = _PART_COLUMNS
+_GOOD = get_column_letter(column_index_from_string(_NUMBERS[-1]) + 1)
+_WEIGHTED_IMPS = get_column_letter(column_index_from_string(_GOOD) + 1)  # a weighted row's IMPs
+_WEIGHTED_COLUMNS = ["AN", *_WEIGHTS, *_INDEXES, *_NUMBERS, _GOOD, _WEIGHTED_IMPS]
+
+
+def _weighted_parts(book: Book, ws: Worksheet, rows: range) -> None:
+    """A weighted score read from its cell, ``60% 4SN= 40% 4SN-1``: weight and result
+    alternate, a word each."""
+    hidden = styles.HIDDEN
+    book.lookup.need("played")
+    book.column(ws, "AN", rows, lambda r: f"IF({f.looks_weighted(f'D{r}')},1,0)", hidden)
+    for part in range(MOST_PARTS):
+        book.column(ws, _WEIGHTS[part], rows,
+                    lambda r, p=part: f'IF(AN{r}=1,{f.percent_word(f.word(f"D{r}", 2 * p + 1))},0)', hidden)
+        # From the cell itself, not from a column of words: LibreOffice's group calculation
+        # has read such a word not yet computed as 0 (and lost the first row's result).
+        book.column(ws, _INDEXES[part], rows,
+                    lambda r, p=part: f'IF({f.looks_weighted(f"D{r}")},'
+                    f'{f.played_index(f.word(f"D{r}", 2 * p + 2))},"")',
+                    hidden)
+        book.column(ws, _NUMBERS[part], rows,
+                    lambda r, p=part: f'IF(N({_INDEXES[p]}{r})>0,{f.played_score(f"{_INDEXES[p]}{r}", f"A{r}")},0)',
+                    hidden)
+
+    def good(r: int) -> str:
+        count = f.words(f"D{r}")
+        parts = [f'OR({count}<{2 * p + 2},AND({_WEIGHTS[p]}{r}>=1,{_WEIGHTS[p]}{r}<=99,'
+                 f'{_WEIGHTS[p]}{r}=INT({_WEIGHTS[p]}{r}),N({_INDEXES[p]}{r})>0))' for p in range(MOST_PARTS)]
+        return (f"IF(AN{r}<>1,0,IF(AND(MOD({count},2)=0,{count}>=4,{count}<={2 * MOST_PARTS},"
+                f"LEN(TRIM(D{r}))<={f.WORD},SUM({_WEIGHTS[0]}{r}:{_WEIGHTS[-1]}{r})=100,{','.join(parts)}),1,0))")
+
+    book.column(ws, _GOOD, rows, good, hidden)
+
+
+class _WeightedField:
+    """A board's weighted scores as the other results meet them: each result of each
+    weighted score on the board (but the row's own), weighted."""
+
+    def __init__(self, layout: _Layout, first: int, last: int) -> None:
+        self.layout, self.first, self.last = layout, first, last
+
+    def _range(self, column: str) -> str:
+        return f"${column}${self.first}:${column}${self.last}"
+
+    def _each(self, r: int, term: Callable[[str], str]) -> str:
+        """The sum over the board's other weighted scores' results of weight * term(score)."""
+        rows = self._range("A")
+        others = f"({rows}=A{r})*({self._range('S')}=4)*(ROW({rows})<>ROW())"
+        return "+".join(f"SUMPRODUCT({others}*{self._range(weight)}/100*{term(self._range(score))})"
+                        for weight, score in zip(_WEIGHTS, _NUMBERS, strict=True))
+
+    def mp(self, score: str, r: int) -> str:
+        """Raw matchpoints (2/1/0) of ``score`` against them."""
+        return self._each(r, lambda other: f"(2*({other}<{score})+({other}={score}))")
+
+    def cross(self, score: str, r: int) -> str:
+        """IMPs of ``score`` against them."""
+        return self._each(r, lambda other: f"SIGN({score}-{other})*(MATCH(ABS({score}-{other}),tblImpLow,1)-1)")
+
+    @staticmethod
+    def own(r: int, value: Callable[[str], str]) -> str:
+        """A weighted row's own results, each ``value(score)`` times its weight."""
+        return "+".join(f"{weight}{r}/100*({value(f'{number}{r}')})"
+                        for weight, number in zip(_WEIGHTS, _NUMBERS, strict=True))
 
 
 def _prefill(book: Book, ws: Worksheet, layout: _Layout, movement: Movement) -> None:
@@ -508,7 +614,7 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
     ws.sheet_state = "hidden"
     rows = layout.board_rows
     kind, boards = layout.col("S"), layout.col("A")
-    for column, text in zip("ABCDE", ("board", "played", "rows", "top", "datum"), strict=True):
+    for column, text in zip("ABCDEG", ("board", "played", "rows", "top", "datum", "weighted"), strict=True):
         ws[f"{column}1"] = text
     for slot in range(1, layout.slots + 1):
         ws.cell(1, layout.grid + slot - 1, f"#{slot}")
@@ -519,7 +625,8 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
         ws[f"A{row}"] = board
         ws[f"B{row}"] = f"=COUNTIFS({boards},{board},{kind},1)"
         ws[f"C{row}"] = f'=COUNTIFS({boards},{board},{kind},">0")'
-        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF({layout.neuberg}=1,{layout.expected},B{row})-1)")
+        ws[f"G{row}"] = f"=COUNTIFS({boards},{board},{kind},4)"  # weighted scores: results too
+        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF({layout.neuberg}=1,{layout.expected},B{row}+G{row})-1)")
         text = (f"{get_column_letter(layout.grid)}{row}:"
                 f"{get_column_letter(layout.grid + layout.slots - 1)}{row}")
         ws[f"E{row}"] = (f'=IF(B{row}=0,"",ROUND(IF(B{row}>2,(SUM({text})-MAX({text})-MIN({text}))'

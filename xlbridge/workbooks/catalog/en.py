@@ -50,6 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
         "flag_twice": "twice?",
         "flag_adjusted": "adjusted?",
         "flag_team": "team?",
+        "flag_weighted": "weighted?",
         "err_title": "Check the entry",
         "err_contract": (
             "Choose a contract from the list: level 1-7, strain C D H S NT, then X if doubled or XX if redoubled, "
@@ -58,6 +59,11 @@ LABELS: dict[str, dict[str, str]] = {
         "err_entry": (
             "Choose from the list: a contract (4S, 3NTX, 2HXX, 3N; passed out PASS), NP for a board not played, or an"
             " adjusted score A60/40 (NS % / EW %: 40, 50 or 60), A60, A50, A40."
+        ),
+        "err_entry_weighted": (
+            "Choose from the list: a contract (4S, 3NTX; passed out PASS), NP, an adjusted score A60/40, A50 ... "
+            "or type a weighted score: each result's % and the result with its declarer, e.g. 60% 4SN= 40% 4SN-1 "
+            "(then answer Yes)."
         ),
         "err_declarer": "Type the declarer's seat: N, E, S or W.",
         "err_tricks": "Type the tricks declarer took: a whole number 0-13 (4S made exactly is 10).",
@@ -133,7 +139,8 @@ LABELS: dict[str, dict[str, str]] = {
         "row": "#",
         "results_note": (
             "One row per board and table, in any order. Tricks: the tricks declarer took. Passed out: PASS. Not "
-            "played: NP. Adjusted: A60/40 (NS/EW %), A50 ... Split: A60/4S (NS 60%, EW the table result)."
+            "played: NP. Adjusted: A60/40 (NS/EW %), A50 ... Split: A60/4S (NS 60%, EW the table result). "
+            "Weighted: 60% 4SN= 40% 4SN-1."
         ),
         "ranking_note": "% = matchpoints / the most possible on the boards the pair played.",
         "ranking_note_imps": "IMPs: the sum over the boards the pair played.",

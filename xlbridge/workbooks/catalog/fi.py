@@ -50,6 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
         "flag_twice": "kahdesti?",
         "flag_adjusted": "keinotulos?",
         "flag_team": "joukkue?",
+        "flag_weighted": "painotettu?",
         "err_title": "Tarkista syöte",
         "err_contract": (
             "Valitse sopimus listasta: taso 1-7, maa C D H S NT, sitten X jos kahdennettu tai XX jos "
@@ -58,6 +59,11 @@ LABELS: dict[str, dict[str, str]] = {
         "err_entry": (
             "Valitse listasta: sopimus (4S, 3NTX, 2HXX, 3N; passattu PASS), NP pelaamattomalle jaolle tai keinotulos "
             "A60/40 (NS % / EW %: 40, 50 tai 60), A60, A50, A40."
+        ),
+        "err_entry_weighted": (
+            "Valitse listasta: sopimus (4S, 3NTX; passattu PASS), NP, keinotulos A60/40, A50 ... tai kirjoita "
+            "painotettu tulos: kunkin tuloksen % ja tulos pelinviejineen, esim. 60% 4SN= 40% 4SN-1 "
+            "(vastaa sitten Kyllä)."
         ),
         "err_declarer": "Kirjoita pelinviejän paikka: N, E, S tai W (pohjoinen, itä, etelä, länsi).",
         "err_tricks": "Kirjoita pelinviejän tikit: kokonaisluku 0-13 (4S tasan on 10).",
@@ -133,7 +139,8 @@ LABELS: dict[str, dict[str, str]] = {
         "row": "#",
         "results_note": (
             "Rivi jakoa ja pöytää kohden, missä järjestyksessä tahansa. Tikit: pelinviejän tikit. Passattu: PASS. Ei "
-            "pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ... Jaettu: A60/4S (NS 60 %, EW pöydän tulos)."
+            "pelattu: NP. Keinotulos: A60/40 (NS/EW %), A50 ... Jaettu: A60/4S (NS 60 %, EW pöydän tulos). "
+            "Painotettu: 60% 4SN= 40% 4SN-1."
         ),
         "ranking_note": "% = MP-pisteet / suurin mahdollinen parin pelaamissa jaoissa.",
         "ranking_note_imps": "IMP: summa parin pelaamista jaoista.",
