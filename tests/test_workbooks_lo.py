@@ -52,6 +52,11 @@ SCENARIOS = [
     pairs_scenario(38, adjusted=0.08, split=0.08, penalties={3: 4, 33: 1.5}),
     pairs_scenario(39, adjusted=0.08, split=0.08, scoring="Butler", mess=True, penalties={5: 3}),
     pairs_scenario(40, adjusted=0.08, split=0.08, scoring="Cross-IMPs", fields=2, penalties={2: 0.5, 32: -1}),
+    # ... and weighted scores (Law 12C1(c)): with bad ones, in IMPs, two fields, no Neuberg.
+    pairs_scenario(41, adjusted=0.06, split=0.05, weighted=0.12, mess=True),
+    pairs_scenario(42, adjusted=0.06, weighted=0.1, scoring="Cross-IMPs"),
+    pairs_scenario(43, adjusted=0.06, weighted=0.1, scoring="Butler", fields=2),
+    pairs_scenario(44, weighted=0.1, neuberg=False, scale=1, missing=0.2),
     teams_scenario(21),
     teams_scenario(22, boards=16, mess=True),
     teams_scenario(23, boards=5),

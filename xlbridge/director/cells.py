@@ -21,9 +21,11 @@ from ..engine import (
     Seat,
     Split,
     is_not_played,
+    looks_weighted,
     mp_scale,
     parse_contract,
     parse_split,
+    parse_weighted,
     tricks_taken,
 )
 from ..engine.adjusted import adjusted_spellings, looks_adjusted
@@ -141,6 +143,16 @@ def _split(value: object) -> Split | None:
     return split
 
 
+def _weighted(value: object) -> str:
+    """A weighted score as a pairs book's Contract cell holds it (``60% 4SN= 40% 4SN-1``),
+    written as the sheet reads it: each weight and each result a word, the result as the
+    engine writes it (contract, declarer, result)."""
+    weighted = parse_weighted(value)
+    if " ".join(str(value).split()).upper() != str(weighted):
+        raise BridgeInputError(f"weighted score {describe(value)}: write it as {weighted}")
+    return str(weighted)
+
+
 def _declarer(value: object) -> Seat:
     seat = Seat.parse(value)
     if str(value).strip().upper() != seat.value:
@@ -173,13 +185,26 @@ def _tricks(contract: Contract) -> Callable[[object], int]:
 
 
 def read_play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell,
-          codes: bool = False) -> Play | None:
+              codes: bool = False, weighted: bool = False) -> Play | None:
     """One result: contract, declarer and tricks; None (with problems) when unusable.
     With ``codes`` (a pairs row) the contract may also be ``NP``, an adjusted score or a
-    split score (``A60/4S``, its table result read as a contract)."""
+    split score (``A60/4S``, its table result read as a contract); with ``weighted`` (a
+    pairs book's row) a weighted score (``60% 4SN= 40% 4SN-1``)."""
     if contract.blank:
         problems.add(contract, "no contract (type PASS for a passed-out board)")
         return None
+    if codes and looks_weighted(contract.value):
+        if not weighted:
+            problems.add(contract, f"weighted score {describe(contract.value)}: a traveller does not score "
+                                   "weighted scores; enter the session in the pairs workbook")
+            return None
+        text = problems.parse(contract, _weighted)
+        ok = text is not None
+        for cell, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not cell.blank:
+                problems.add(cell, f"{what} must be blank for a weighted score (each result names its declarer)")
+                ok = False
+        return Play(text) if ok else None
     split = None
     if codes:
         known = len(problems.found)

@@ -31,7 +31,17 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from .. import __version__
-from ..engine import Adjusted, Scoring, Side, board_dealer, board_vul, is_not_played, parse_contract, parse_split
+from ..engine import (
+    Adjusted,
+    Scoring,
+    Side,
+    board_dealer,
+    board_vul,
+    is_not_played,
+    looks_weighted,
+    parse_contract,
+    parse_split,
+)
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, TeamsReport
 from .format import Format
@@ -190,7 +200,7 @@ def pairs_text(report: PairsReport) -> str:
 def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tricks: int | None,
                row: RowPoints, imps: bool) -> list[str]:
     pairs = ["-" if ns is None else str(ns), "-" if ew is None else str(ew)]
-    split = parse_split(contract)
+    split, weighted = parse_split(contract), False
     if split is not None:  # the table result, and the side given a percentage marked artificial
         played = list(_played_columns(split.contract, declarer, tricks))
         given = f"{ARTIFICIAL}{split.percent}%"
@@ -198,6 +208,8 @@ def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tri
     elif row.score is not None:
         played = list(_played_columns(contract, declarer, tricks))
         scores = list(_score_columns(row.score))
+    elif weighted := looks_weighted(contract):  # no PBN notation: ours, quoted, in Contract
+        played, scores = [quote(contract), "-", "-"], ["-", "-"]
     elif is_not_played(contract):
         played, scores = ["NP", "-", "-"], ["-", "-"]
     else:  # PBN §5.7: no contract, declarer or result; the values are artificial (§5.2)
@@ -207,7 +219,7 @@ def _score_row(ns: int | None, ew: int | None, contract: str, declarer: str, tri
     if not imps:
         figures += [f"{100 * side / row.top:.0f}" if row.top and side is not None else "-"
                     for side in (row.ns, row.ew)]
-    if row.score is None and not is_not_played(contract):
+    if row.score is None and not is_not_played(contract) and not weighted:  # compared, not artificial
         figures = [value if value == "-" else ARTIFICIAL + value for value in figures]
     elif split is not None:  # NS, EW (, NS, EW): the given side's figures are artificial
         given = int(split.side is Side.EW)

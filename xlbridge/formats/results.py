@@ -15,7 +15,18 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..engine import PASSED_OUT, Adjusted, BridgeInputError, Scoring, Side, Split, is_not_played, parse_contract
+from ..engine import (
+    PASSED_OUT,
+    Adjusted,
+    BridgeInputError,
+    Scoring,
+    Side,
+    Split,
+    is_not_played,
+    looks_weighted,
+    parse_contract,
+    parse_weighted,
+)
 from ..engine.adjusted import AVERAGE_WORDS, parse_adjusted
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
@@ -249,6 +260,9 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
     """
     ns_pair, ew_pair = pair_number(ns, "NS"), pair_number(ew, "EW")
     text = "" if contract is None else contract.strip()
+    if looks_weighted(text):  # a weighted score, as xlbridge writes it in PBN and USEBIO
+        written = str(parse_weighted(text))  # as the workbook reads it
+        return None if ns_pair is None and ew_pair is None else PairResult(board, ns_pair, ew_pair, Play(written))
     code = adjusted_code(text) if not blank(text) else percent_pair(*scores)
     split = split_given(*scores) if code is None and not is_not_played(text) else None
     if split is not None and blank(text):

@@ -37,7 +37,7 @@ import defusedxml
 import defusedxml.ElementTree as safe_xml
 
 from .. import __version__
-from ..engine import Adjusted, BridgeInputError, Scoring, is_not_played, parse_contract, parse_split
+from ..engine import Adjusted, BridgeInputError, Scoring, is_not_played, looks_weighted, parse_contract, parse_split
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsReport, Play, TeamsReport
 from .format import Format
@@ -178,7 +178,9 @@ def _line(board: ET.Element, ns: int | None, ew: int | None, play: Play, row: Ro
     for name, pair in (("NS_PAIR_NUMBER", ns), ("EW_PAIR_NUMBER", ew)):
         if pair is not None:
             _add(line, name, pair)
-    if row.score is None:
+    if looks_weighted(play.contract):  # USEBIO has no code for it: the notation in CONTRACT
+        _add(line, "CONTRACT", play.contract)
+    elif row.score is None:
         _add(line, "SCORE", "NP" if is_not_played(play.contract) else adjusted_text(Adjusted.parse(play.contract)))
     else:
         _played(line, play)

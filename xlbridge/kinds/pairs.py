@@ -208,7 +208,7 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
         if ns_number is not None and ns_number == ew_number:
             problems.add(ew, f"NS and EW are both pair {ns_number}")
             readable = False
-        play = read_play(problems, contract, declarer, tricks, codes=True)
+        play = read_play(problems, contract, declarer, tricks, codes=True, weighted=not traveller)
         if board_value is not None:
             seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew, play))
         if readable and board_value is not None and play is not None:

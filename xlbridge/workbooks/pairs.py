@@ -571,7 +571,7 @@ class _WeightedField:
     def _each(self, r: int, term: Callable[[str], str]) -> str:
         """The sum over the board's other weighted scores' results of weight * term(score)."""
         rows = self._range("A")
-        others = f"({rows}=A{r})*({self._range('S')}=4)*(ROW({rows})<>ROW())"
+        others = f"({rows}=A{r})*({self._range('S')}=4)*({self._range('AC')}<>AC{r})"  # AC: a row's own key
         return "+".join(f"SUMPRODUCT({others}*{self._range(weight)}/100*{term(self._range(score))})"
                         for weight, score in zip(_WEIGHTS, _NUMBERS, strict=True))
 
