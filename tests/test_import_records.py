@@ -131,11 +131,14 @@ def test_what_is_not_a_pairs_event_is_refused_in_one_line(tmp_path, capsys, line
     assert not (tmp_path / "event.xlsx").exists()
 
 
-def test_a_team_match_of_game_records_is_refused(tmp_path, capsys):
+def test_a_team_match_of_game_records_is_a_team_match(tmp_path, capsys):
+    # [Room] makes the records a team match's (tests/test_import_teams.py reads them):
+    # not pairs, so a teams.xlsx, here with no team names and one board, drawn.
     text = record(1, "Ann", "Cy", "Bo", "Di", "4S", "N", "10", Room="Open")
     code, *_ = run(tmp_path, text + record(1, "Cy", "Ann", "Di", "Bo", "4S", "N", "10", Room="Closed"))
-    err = capsys.readouterr().err
-    assert code == 2 and "a team match" in err and len(err.strip().splitlines()) == 1, err
+    out = capsys.readouterr().out
+    assert code == 0 and "team match, home v away, 1 board," in out, out
+    assert kinds.read(tmp_path / "event.xlsx").kind is kinds.TEAMS
 
 
 def test_a_file_of_deals_alone_is_still_not_a_results_file(tmp_path, capsys):

@@ -28,9 +28,9 @@ REFUSED = {
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "SCORE -250, but 6NT by W taking 7 tricks",
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",
     "ruter_fi/indi.pbn": "[ScoreTable] has no PairId_NS, PairId_EW column",  # an individual
-    "ruter_fi/team.pbn": "Scoring 'Teams'",
+    # A team event's standings: each match's IMPs and VPs, no board's contract or result.
+    "ruter_fi/team.pbn": "Scoring 'Teams': the file has the matches' results (IMPs and VPs) but no board's",
     "ukbridgeclub_usebio/individual_usebio.xml": "scoring INDIVIDUAL",
-    "ukbridgeclub_usebio/multiple-teams_usebio.xml": "EVENT_TYPE TEAMS",
 }
 
 # Imported, but the workbook's figures differ from the file's: why, as far as is known.
@@ -47,6 +47,9 @@ DIFFERENT = {
                                                     "them so moves two others); sections matchpointed across, as "
                                                     "imported (apart, all 32 differ)"),
     "ukbridgeclub_usebio/usebio-and-pbn_usebio.xml": "matchpoints over each board's own top (no Neuberg)",
+    # A team event (TeamsScorer): all 120 boards' IMPs agree; its VPs are a whole-number
+    # scale (12-8 for 2 IMPs over 3 boards), xlbridge's the WBF continuous one (11.38-8.62).
+    "ukbridgeclub_usebio/multiple-teams_usebio.xml": "VPs on a whole-number scale, not the WBF continuous one",
 }
 
 # Imported with no published figures to compare: the last six have no [ScoreTable], one

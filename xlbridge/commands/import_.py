@@ -11,9 +11,9 @@ from pathlib import Path
 
 from .. import files, formats
 from ..engine import BridgeInputError, OptionError
-from ..event import PairsReport
-from ..formats.results import MAX_BYTES, Imported, ResultsFileError
-from ..kinds import PAIRS
+from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsReport, score_teams
+from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileError
+from ..kinds import PAIRS, TEAM_EVENT, TEAMS
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 from .check import read, without_problems
 
@@ -51,7 +51,7 @@ CHOICES = ("event", "session", "section")
 """The options that choose a part of a USEBIO file."""
 
 
-def load(path: Path, **choice: str | None) -> Imported:
+def load(path: Path, **choice: str | None) -> Imported | ImportedTeams:
     """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
     board and line) when it cannot be. ``choice`` (``event``, ``session``, ``section``)
     picks a part of a USEBIO file."""
@@ -101,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("import needs --out EVENT.xlsx (or --list)")
     target = files.refuse_existing(args.out, force=args.force)
     imported = load(args.file, **{name: getattr(args, name) for name in CHOICES})
+    if isinstance(imported, ImportedTeams):
+        return run_teams(args, target, imported)
     event = imported.event
     try:
         book = PAIRS.fill(event, fit=True)
@@ -148,6 +150,86 @@ def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
             differences += 1
         shown = "-" if ours is None else f"{ours:.2f}"
         lines.append(f"{pair:>4}  {published.value if published else '-':>10}  {shown:>14}{mark}")
+    compared = len(imported.published)
+    lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
+                 f"({compared} published figure{'s' if compared != 1 else ''} compared)")
+    return lines, differences
+
+
+# --- team matches and team events ----------------------------------------------------------
+
+
+def run_teams(args: argparse.Namespace, target: Path, imported: ImportedTeams) -> int:
+    """A team match into teams.xlsx, a team event into teams-event.xlsx; then, as for a
+    pairs event, the saved book read back, scored and compared with the file's figures."""
+    event = imported.event
+    kind = TEAMS if isinstance(event, TeamMatch) else TEAM_EVENT
+    try:
+        book = kind.fill(event, fit=True)
+    except (OptionError, BridgeInputError) as error:  # the workbook's own limits (boards, teams, rounds)
+        raise CommandError(f"{args.file}: {error}") from None
+    files.save(book, target, force=args.force)
+    if isinstance(event, TeamMatch):
+        count = len(event.boards)
+        said = f"team match, {event.home or 'home'} v {event.away or 'away'}, {count} board{'s' if count != 1 else ''}"
+    else:
+        matches = {(b.round, b.home, b.away) for b in event.boards}
+        said = (f"team event, {len(event.teams)} teams, {len(matches)} matches in {event.rounds} rounds, "
+                f"{len(event.boards)} boards")
+    print(f"Wrote {target}: {said}, {imported.scoring}")
+    for note in imported.notes:
+        print(f"Note: {note}")
+    if not args.compare and not imported.published:
+        return EXIT_OK
+    filled = read(target)
+    checked = without_problems(filled, target)
+    if checked is None:
+        return EXIT_PROBLEMS
+    lines, differences = compare_teams(imported, filled.kind.score(checked.event))
+    if args.compare:
+        print("\n".join(lines))
+    elif differences:
+        print(f"{lines[-1]}: the workbook does not score as the file; see them with --compare")
+    return EXIT_PROBLEMS if differences else EXIT_OK
+
+
+def team_figures(report: TeamsReport | TeamEventReport) -> dict[tuple[object, ...], float]:
+    """Every figure a team file may publish, as the workbook's scoring gives it, by the
+    key :class:`~xlbridge.formats.results.Figure` names it by."""
+    if isinstance(report, TeamsReport):
+        figures: dict[tuple[object, ...], float] = {("board", b.board): b.imps for b in report.boards}
+        figures.update({("imps", "home"): report.imps_home, ("imps", "away"): report.imps_away,
+                        ("vp", "home"): report.vp_home, ("vp", "away"): report.vp_away})
+        return figures
+    figures = {}
+    for board in report.event.boards:  # each board's IMPs: the board scored as a match of one
+        one = score_teams(TeamMatch("", "", "", "", (TeamBoard(board.board, board.open, board.closed),)))
+        figures[("board", board.round, board.home, board.away, board.board)] = one.boards[0].imps
+    for match in report.matches:
+        key = (match.round, match.home, match.away)
+        figures.update({("match", *key, "imps_home"): match.imps_home, ("match", *key, "imps_away"): match.imps_away,
+                        ("match", *key, "vp_home"): match.vp_home, ("match", *key, "vp_away"): match.vp_away})
+    figures.update({("team", standing.team): standing.vp for standing in report.standings()})
+    return figures
+
+
+def compare_teams(imported: ImportedTeams, scored: TeamsReport | TeamEventReport) -> tuple[list[str], int]:
+    """One line per published figure: what it is, the file's value, the workbook's, and
+    whether they differ (within the file's printed rounding); then the same summary line
+    as a pairs event's. Returns the lines and the differences."""
+    ours = team_figures(scored)
+    width = max([len(figure.what) for figure in imported.published] + [6])
+    lines = [f"{'Figure':<{width}}  {'file':>8}  {'workbook':>8}"]
+    differences = 0
+    for figure in imported.published:
+        value = ours.get(figure.key)
+        mark = ""
+        if value is None:
+            mark, differences = "  DIFFERENT: not in the workbook", differences + 1
+        elif abs(figure.number - value) > figure.tolerance + 1e-9:
+            mark, differences = f"  DIFFERENT by {value - figure.number:+.2f}", differences + 1
+        shown = "-" if value is None else (f"{value:.2f}" if isinstance(value, float) else str(value))
+        lines.append(f"{figure.what:<{width}}  {figure.value:>8}  {shown:>8}{mark}")
     compared = len(imported.published)
     lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
                  f"({compared} published figure{'s' if compared != 1 else ''} compared)")

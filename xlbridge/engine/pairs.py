@@ -26,11 +26,22 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   IMP scoring), or a percentage of a board's top (``25%``). The percentage is then
   of the total less the penalty, over the same tops.
 
+Four conventions other programs score by, each off by default (docs/rules.md §7):
+
+- ``missing_as_ties`` factors a board with fewer results than expected by counting each
+  missing result as a tie (``M + N - n`` on the 2/1/0 scale) instead of by Neuberg;
+- ``round_mp`` rounds each row's matchpoints to a step (``0.1``) before they are added;
+- ``scale_to_boards`` scales a pair's total and tops to that many boards (a pair that sat
+  out boards scores its average on them) before a penalty is taken;
+- ``adjusted_per_comparison`` gives an adjusted score, in cross-IMPs, that many IMPs a
+  comparison (times the board's real results when summed) instead of +3/0/-3 a board.
+
 All arithmetic is exact (fractions); the results are floats.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -209,7 +220,8 @@ class PairTotal:
     """A pair's line: boards it has a row on (not-played rows do not count), its
     matchpoints, tops and percentage (MP scoring) or IMPs (IMP scoring), and its
     place within its field (``2-3`` for a shared place). ``penalty`` is what was taken from
-    the total (matchpoints or IMPs, already out of ``mp`` or ``imps``)."""
+    the total (matchpoints or IMPs, already out of ``mp`` or ``imps``). ``scaled_to``: the
+    boards the total and tops were scaled to (``scale_to_boards``), None when not scaled."""
 
     pair: int
     boards: int
@@ -220,11 +232,13 @@ class PairTotal:
     percent: float | None = None
     imps: float | None = None
     penalty: float = 0.0
+    scaled_to: int | None = None
 
     @property
     def imps_per_board(self) -> float | None:
-        """IMPs divided by boards (IMP scoring)."""
-        return None if self.imps is None or not self.boards else self.imps / self.boards
+        """IMPs divided by boards (IMP scoring): by the boards the total was scaled to, if it was."""
+        boards = self.scaled_to or self.boards
+        return None if self.imps is None or not boards else self.imps / boards
 
 
 @dataclass(frozen=True)
@@ -262,7 +276,9 @@ def _place_number(place: str) -> int:
 def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mpscale: object = 2,
                 neuberg: object = True, session_rule: object = True, expected: object = None,
                 crossimps: object = "average", fields: object = 1,
-                penalties: Mapping[int, object] | None = None) -> PairsEvent:
+                penalties: Mapping[int, object] | None = None, missing_as_ties: object = False,
+                round_mp: object = None, scale_to_boards: object = None,
+                adjusted_per_comparison: object = None) -> PairsEvent:
     """Score a pairs event from its results rows ``(board, ns, ew, contract, declarer,
     tricks)``, blanks as None or ``""``; a row that is not complete is skipped.
 
@@ -281,14 +297,52 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     >>> fined.pairs[3].mp, fined.pairs[3].penalty, fined.pairs[3].percent
     (2.1, 1.5, 35.0)
 
+    ``missing_as_ties`` counts each result a board lacks as a tie, where Neuberg would
+    factor (3 results of 4: each scores one more, a tie with the one missing):
+
+    >>> [r.ns for r in pairs_event(rows, missing_as_ties=True).rows if r.score is not None]
+    [3.0, 5.0, 1.0]
+
+    ``round_mp`` rounds each row's matchpoints to a step, halves up, before they are added
+    (a program that prints a board's matchpoints to 0.1 and adds those):
+
+    >>> rounded = pairs_event(rows, round_mp="0.1")
+    >>> [(r.ns, r.ew) for r in rounded.rows][1], rounded.pairs[2].mp
+    ((5.7, 0.3), 5.7)
+
+    ``scale_to_boards`` scales each pair's total and tops to that many boards before a
+    penalty is taken: a pair that played 2 of 3 boards scores 3/2 of its IMPs (its average
+    on the board it sat out); a percentage changes only if the pair has a penalty.
+    ``adjusted_per_comparison`` gives an adjusted score, in cross-IMPs, that many IMPs a
+    comparison (+ for 60%, - for 40%), times the board's real results when summed:
+
+    >>> imp_rows = [(1, 1, 2, "3N", "N", 10), (1, 3, 4, "3N", "N", 9), (1, 5, 6, "A60/40", "", ""),
+    ...             (2, 1, 2, "4S", "N", 10), (2, 5, 6, "4S", "N", 9)]
+    >>> butler = pairs_event(imp_rows, scoring="Butler", scale_to_boards=2)
+    >>> butler.pairs[3].imps, butler.pairs[3].imps_per_board
+    (-2.0, -1.0)
+    >>> summed = pairs_event(imp_rows, scoring="Cross-IMPs", crossimps="total", adjusted_per_comparison=1.5)
+    >>> summed.rows[2].ns, summed.rows[2].ew
+    (3.0, -3.0)
+
     Bad rows raise :class:`BridgeInputError` naming the row (1 is the first).
     """
     how = Scoring.parse(scoring)
     points = mp_scale(mpscale)
-    factored = yes_no(neuberg, "neuberg")
+    ties = yes_no(missing_as_ties, "missing results as ties")
+    factored = yes_no(neuberg, "neuberg") or ties
     rule = yes_no(session_rule, "session rule")
     averaged = cross_imps_mode(crossimps)
     field_count = fields_count(fields)
+    step = None if is_blank(round_mp) else _positive(round_mp, "matchpoint rounding")
+    scale_to = None if is_blank(scale_to_boards) else whole_number(scale_to_boards, "boards to scale to", 1)
+    per_comparison = (None if is_blank(adjusted_per_comparison)
+                      else _positive(adjusted_per_comparison, "adjusted IMPs a comparison"))
+    for parsed, given, wanted, what in ((step, round_mp, Scoring.MP, "matchpoint rounding"),
+                                        (per_comparison, adjusted_per_comparison, Scoring.CROSS_IMPS,
+                                         "adjusted IMPs a comparison")):
+        if parsed is not None and how is not wanted:
+            raise BridgeInputError(f"{what} {describe(given)}: only for {wanted} scoring, not {how}")
     entries = _entries(rows)
     by_board: dict[int, list[int]] = defaultdict(list)
     for index, entry in enumerate(entries):
@@ -312,7 +366,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
         if any(entries[i].kind is EntryKind.WEIGHTED for i in where):
             tops[board] = points * max((expect if factored else _results_on(entries, where)) - 1, 0)
             for i, value in _weighted_board(entries, where, how, points, expect if factored else None,
-                                            averaged).items():
+                                            averaged, ties).items():
                 ns_points[i] = value
             continue
         played = [i for i in where if entries[i].kind is EntryKind.PLAYED]
@@ -322,7 +376,10 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
             tops[board] = points * max((expect if factored else n) - 1, 0)
             for i, raw in zip(played, doubled_matchpoints(scores), strict=True):
                 # (M + 1) * N / n - 1 on the 2/1/0 scale, times points / 2.
-                ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
+                if ties:  # each missing result a tie: one more on the 2/1/0 scale
+                    ns_points[i] = (points * (raw + expect - n), 2)
+                else:
+                    ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
         elif how is Scoring.CROSS_IMPS:
             counts = Counter(scores)
             total = {own: sum(count * signed_imps(own - other) for other, count in counts.items()) for own in counts}
@@ -338,7 +395,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
             num, den = ns_points[i]
             return (num, den), ((tops[entry.board] * den - num, den) if how is Scoring.MP else (-num, den))
         if how.imps:
-            return (imps_for(entry.adjusted.ns), 1), (imps_for(entry.adjusted.ew), 1)
+            return _adjusted_imps(entry.adjusted.ns, entry.board), _adjusted_imps(entry.adjusted.ew, entry.board)
         top = tops[entry.board]
         return (top * entry.adjusted.ns, 100), (top * entry.adjusted.ew, 100)
 
@@ -356,6 +413,13 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
             seats[pair][side is Side.EW] += 1
             if pair_points is not None and side is not given:
                 real[pair].add(pair_points[side is Side.EW], tops[entry.board])
+
+    def _adjusted_imps(percent: int, board: int) -> Exact:
+        if per_comparison is None:
+            return imps_for(percent), 1
+        # 60% is +1, 40% -1 comparison's worth; summed cross-IMPs count every real result.
+        value = per_comparison * imps_for(percent) / 3 * (1 if averaged else _results_on(entries, by_board[board]))
+        return value.numerator, value.denominator
 
     def rule_percent(pair: int | None, given: int) -> Fraction:
         if not rule or how.imps or pair is None or given == 50 or not real[pair].top:
@@ -380,8 +444,11 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                       ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
         elif entry.split is not None:
             split, pair = entry.split, (entry.ns if entry.split.side is Side.NS else entry.ew)
-            given = (imps_for(split.percent), 1) if top is None else _part(top, rule_percent(pair, split.percent))
+            given = (_adjusted_imps(split.percent, entry.board) if top is None
+                     else _part(top, rule_percent(pair, split.percent)))
             ns, ew = (given, ew) if split.side is Side.NS else (ns, given)
+        if step is not None:
+            ns, ew = _rounded(ns, step), _rounded(ew, step)
         results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))
         for pair, gained in ((entry.ns, ns), (entry.ew, ew)):
             if pair is None:
@@ -397,11 +464,16 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
 
     fines = _penalties(penalties, set(boards), how, points * max(expect - 1, 0))
 
+    def scaled(pair: int) -> tuple[Fraction, Fraction]:
+        """The pair's total and tops, scaled to ``scale_to`` boards when asked."""
+        factor = Fraction(1) if scale_to is None else Fraction(scale_to, boards[pair])
+        return totals[pair].value() * factor, totals[pair].top * factor
+
     def ranked_by(pair: int) -> Fraction:
-        total = totals[pair]
+        total, top = scaled(pair)
         if how.imps:
-            return total.value() - fines.get(pair, 0)
-        return 100 * (total.value() - fines.get(pair, 0)) / total.top if total.top else Fraction(50)
+            return total - fines.get(pair, 0)
+        return 100 * (total - fines.get(pair, 0)) / top if top else Fraction(50)
 
     value = {pair: ranked_by(pair) for pair in boards}
     places: dict[int, str] = {}
@@ -415,15 +487,15 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
 
     pairs: dict[int, PairTotal] = {}
     for pair in sorted(boards):
-        total = totals[pair]
+        total, top = scaled(pair)
         fine = fines.get(pair, Fraction(0))
         if how.imps:
             pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(value[pair]),
-                                    penalty=float(fine))
+                                    penalty=float(fine), scaled_to=scale_to)
         else:
-            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair],
-                                    mp=float(total.value() - fine), top=float(total.top),
-                                    percent=float(value[pair]), penalty=float(fine))
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], mp=float(total - fine),
+                                    top=float(top), percent=float(value[pair]), penalty=float(fine),
+                                    scaled_to=scale_to)
     return PairsEvent(how, points, field_count, expect, tuple(results), pairs)
 
 
@@ -459,11 +531,12 @@ def _results_on(entries: Sequence[Entry | None], where: Iterable[int]) -> int:
 
 
 def _weighted_board(entries: Sequence[Entry | None], where: list[int], how: Scoring, points: int,
-                    expect: int | None, averaged: bool) -> dict[int, Exact]:
+                    expect: int | None, averaged: bool, ties: bool = False) -> dict[int, Exact]:
     """North-South's points of each result on a board that has a weighted score: every
     result is a list of (weight, score), one part for a played row; a result is compared
     with each part of every other, weighted (the slower, exact path: such boards are rare).
-    ``expect`` is the results Neuberg factors to (None: no factoring)."""
+    ``expect`` is the results Neuberg factors to (None: no factoring); ``ties`` counts each
+    missing result as a tie instead."""
     board = entries[where[0]].board
     parts = {i: (entries[i].weighted.scores(board) if entries[i].kind is EntryKind.WEIGHTED
                  else [(Fraction(1), entries[i].score)]) for i in where if entries[i].kind in _RESULTS}
@@ -478,7 +551,10 @@ def _weighted_board(entries: Sequence[Entry | None], where: list[int], how: Scor
     if how is Scoring.MP:
         for i in parts:
             raw = against(i, lambda own, other: (own > other) * 2 + (own == other))
-            values[i] = points * ((raw + 1) * expect - n) / (2 * n) if expect else points * raw / 2
+            if ties and expect:
+                values[i] = Fraction(points * (raw + expect - n), 2)
+            else:
+                values[i] = points * ((raw + 1) * expect - n) / (2 * n) if expect else points * raw / 2
     elif how is Scoring.CROSS_IMPS:
         for i in parts:
             total = against(i, lambda own, other: signed_imps(own - other))
@@ -512,6 +588,20 @@ class _Sum:
 
     def value(self) -> Fraction:
         return sum((Fraction(num, den) for den, num in self.parts.items()), Fraction(0))
+
+
+def _positive(value: object, what: str) -> Fraction:
+    """A positive number, exactly as written (``0.1`` is one tenth)."""
+    number = Fraction(str(real_number(value, what)))
+    if number <= 0:
+        raise BridgeInputError(f"{what} {describe(value)}: must be a number above 0")
+    return number
+
+
+def _rounded(value: Exact, step: Fraction) -> Exact:
+    """``value`` to the nearest multiple of ``step``, halves up (matchpoints are never negative)."""
+    whole = math.floor(Fraction(*value) / step + Fraction(1, 2)) * step
+    return whole.numerator, whole.denominator
 
 
 def _part(top: int, percent: Fraction) -> Exact:

@@ -43,11 +43,26 @@ from ..engine import (
     parse_split,
 )
 from ..engine.pairs import PairTotal, RowPoints
-from ..event import PairsReport, TeamsReport
+from ..event import PairsReport, Play, TeamsReport
 from .format import Format
 from .records import Record
 from .records import build as records_event
-from .results import EventBuilder, Imported, ResultsFileError, blank, check_size, digits, iso_date, scoring_of
+from .results import (
+    EventBuilder,
+    Imported,
+    ImportedTeams,
+    MatchRead,
+    ResultsFileError,
+    TeamsBuilder,
+    blank,
+    board_number,
+    check_size,
+    digits,
+    figure_text,
+    iso_date,
+    scoring_of,
+    team_play,
+)
 from .table import points_text
 from .words import averaged
 
@@ -430,7 +445,12 @@ def loads(data: str | bytes) -> Imported:
     boards = 0
     sections: dict[str, str] = {}  # each pair number's section
     records: list[Record] = []  # one game record per table, when the file has no [ScoreTable]
-    for game in games(text):
+    found: list[Game] = []  # read as they come: a file's first unreadable line is the one named
+    stream = games(text)
+    for game in stream:
+        found.append(game)
+        if _team_game(game):
+            return _teams(found + list(stream))
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
         date = _DATE.fullmatch((game.value("Date") or "").strip())
@@ -485,6 +505,121 @@ def loads(data: str | bytes) -> Imported:
     if totals is not None:
         _read_totals(builder, totals)
     return builder.build()
+
+
+def _team_game(game: Game) -> bool:
+    """Whether a game section is a team match's: ``[HomeTeam]``, a ``[Room]`` of Open or
+    Closed, a ScoreTable with a Room column, or a Scoring tag that says Teams."""
+    scores = game.tables.get("SCORETABLE")
+    return (game.value("HomeTeam") is not None or _room_name(game.value("Room")) is not None
+            or (scores is not None and scores.index("Room") is not None)
+            or "TEAM" in (game.value("Scoring") or "").upper())
+
+
+def _room_name(text: str | None) -> str | None:
+    """``open`` or ``closed`` from a Room value (``Open``, ``O``, ``Closed``, ``C``); None otherwise.
+
+    >>> _room_name("Open"), _room_name(" c "), _room_name("Table 2")
+    ('open', 'closed', None)
+    """
+    value = (text or "").strip().upper()
+    return "open" if value in ("OPEN", "O") else "closed" if value in ("CLOSED", "C") else None
+
+
+def _teams(found: list[Game]) -> ImportedTeams:
+    """A PBN team match: ``[HomeTeam]`` and ``[VisitTeam]`` on its boards (the home team
+    North-South in the open room), each board's two rooms in its ScoreTable (a ``Room``
+    column) or as two game records (``[Room "Open"]``, ``[Room "Closed"]`` with
+    ``[Contract]``, ``[Declarer]``, ``[Result]``); the published figures: the open room's
+    ``IMP_NS`` (the home team's IMPs on the board), and each team's ``TotalIMP`` and
+    ``TotalVP`` from the TotalScoreTable. One match a file: several matches, or a file
+    of the matches' results without the boards', are refused in one line."""
+    builder = TeamsBuilder()
+    teams: dict[tuple[str, str], int] = {}
+    boards: dict[int, dict[str, tuple[Play, int]]] = {}
+    published: dict[int, str | None] = {}
+    totals: Table | None = None
+    for game in found:
+        if not builder.name and game.value("Event"):
+            builder.name = game.value("Event").strip()
+        date = _DATE.fullmatch((game.value("Date") or "").strip())
+        if not builder.date and date:
+            builder.date = iso_date(int(date[3]), int(date[2]), int(date[1]))
+        totals = totals or game.tables.get("TOTALSCORETABLE")
+        scores = game.tables.get("SCORETABLE")
+        if scores is not None and scores.index("Contract") is None:
+            raise ResultsFileError(f"Scoring {game.value('Scoring') or 'Teams'!r}: the file has the matches' "
+                                   "results (IMPs and VPs) but no board's contract and result; xlbridge imports a "
+                                   "team match board by board", line=scores.line)
+        if game.value("Board") is None or (scores is None and game.value("Contract") is None):
+            continue
+        line = game.tags["BOARD"][1]
+        board = board_number(game.value("Board"), line=line)
+        home, away = (" ".join((game.value(name) or "").split()) for name in ("HomeTeam", "VisitTeam"))
+        teams.setdefault((home, away), line)
+        rooms = boards.setdefault(board, {})
+        if scores is not None:
+            if scores.index("Room") is None:
+                raise ResultsFileError("a team match's [ScoreTable] with no Room column", line=scores.line)
+            rows = [(_room_name(_cell(scores, values, "Room")), number, values) for number, values in scores.rows]
+            for room, number, values in rows:
+                if room is None:
+                    raise ResultsFileError(f"Room {_cell(scores, values, 'Room')!r}: must be Open or Closed",
+                                           board=board, line=number)
+                if room == "open":
+                    published[board] = figure_text(_cell(scores, values, "IMP_NS"))
+                _room_play(rooms, board, room, number, *(_cell(scores, values, name) for name in
+                                                         ("Contract", "Declarer", "Result")))
+        else:
+            room = _room_name(game.value("Room"))
+            if room is None:
+                raise ResultsFileError(f"Room {game.value('Room')!r}: a team match's game record is in the Open or "
+                                       "the Closed room", board=board, line=line)
+            _room_play(rooms, board, room, line, game.value("Contract"), game.value("Declarer"), game.value("Result"))
+    if len(teams) > 1:
+        listed = "; ".join(f"{home or '?'} v {away or '?'}" for home, away in teams)
+        raise ResultsFileError(f"{len(teams)} matches ({listed[:120]}): xlbridge imports one PBN team match a file")
+    if not teams:
+        raise ResultsFileError("a team match with no board results")
+    (home, away), = teams
+    builder.team(1, home)
+    builder.team(2, away)
+    match = MatchRead(None, 1, 2)
+    for board, rooms in sorted(boards.items()):
+        if len(rooms) == 1:
+            (room, (_play, line)), = rooms.items()
+            raise ResultsFileError(f"no result from the {'closed' if room == 'open' else 'open'} room", board=board,
+                                   line=line)
+        match.boards.append((board, rooms["open"][0], rooms["closed"][0], published.get(board)))
+    if totals is not None:
+        _team_totals(builder, match, totals, (home, away))
+    builder.matches.append(match)
+    return builder.build()
+
+
+def _room_play(rooms: dict[str, tuple[Play, int]], board: int, room: str, line: int, contract: str | None,
+               declarer: str | None, result: str | None) -> None:
+    if room in rooms:
+        raise ResultsFileError(f"two results for the {room} room (also line {rooms[room][1]})", board=board, line=line)
+    rooms[room] = team_play(board, contract, declarer, result, room, line=line), line
+
+
+def _team_totals(builder: TeamsBuilder, match: MatchRead, totals: Table, names: tuple[str, str]) -> None:
+    """Each team's published IMPs and VPs, from the TotalScoreTable row that names it."""
+    column = totals.index("Team", "TeamName")
+    if column is None:
+        return
+    imps: dict[str, str | None] = {}
+    vps: dict[str, str | None] = {}
+    for _number, values in totals.rows:
+        name = " ".join(values[column].split())
+        imps[name] = figure_text(_cell(totals, values, "TotalIMP", "TotalIMPs"))
+        vps[name] = figure_text(_cell(totals, values, "TotalVP", "TotalScoreVP"))
+    if not set(names) <= set(imps):
+        builder.notes.append("its [TotalScoreTable] does not name the match's two teams: not compared")
+        return
+    match.imps = (imps[names[0]], imps[names[1]])
+    match.vps = (vps[names[0]], vps[names[1]])
 
 
 def _record(game: Game) -> Record:

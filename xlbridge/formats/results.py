@@ -12,13 +12,16 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine import (
+    BYE_VP,
     PASSED_OUT,
     Adjusted,
     BridgeInputError,
+    Played,
     Scoring,
     Side,
     Split,
@@ -30,7 +33,7 @@ from ..engine import (
 from ..engine.adjusted import AVERAGE_WORDS, parse_adjusted
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
-from ..event import Pair, PairResult, PairsEvent, Play
+from ..event import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
 from ..workbooks.book import EVENT_LENGTH, NAME_LENGTH  # what a workbook's name cells allow: longer is refused
 
 MAX_BYTES = 5_000_000
@@ -474,3 +477,315 @@ def scoring_of(texts: Iterable[str]) -> Scoring | None:
     if any("IMP" in key for key in keys):
         return Scoring.BUTLER
     return None
+
+
+# --- team matches and team events ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure a file published for a team match or event, as printed: what it is in
+    words (``board 3: IMPs to Home``), the key the workbook's scoring of the same figure
+    is found by (``("board", 3)``, ``("vp", "home")``, ``("match", 2, 1, 3, "vp_home")``,
+    ``("team", 4)``), and its text (its decimals say how exactly it was printed)."""
+
+    what: str
+    key: tuple[object, ...]
+    value: str
+
+    @property
+    def number(self) -> float:
+        """The figure as a number."""
+        return float(self.value)
+
+    @property
+    def tolerance(self) -> float:
+        """Half a unit of the last decimal printed.
+
+        >>> Figure("VPs", ("vp", "home"), "15.75").tolerance, Figure("IMPs", ("board", 1), "-8").tolerance
+        (0.005, 0.5)
+        """
+        return 0.5 * 10 ** -len(self.value.partition(".")[2])
+
+
+@dataclass(frozen=True)
+class ImportedTeams:
+    """A team results file read: a team match (for teams.xlsx) or a team event (for
+    teams-event.xlsx), the figures the file published (each board's IMPs, each match's
+    IMPs and VPs, each team's total VPs, as far as the file has them) and what the reader
+    changed on the way (``notes``)."""
+
+    event: TeamMatch | TeamEvent
+    published: tuple[Figure, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def scoring(self) -> str:
+        """How it is scored, in words."""
+        return "IMPs, WBF 20-VP scale"
+
+
+_FIGURE = re.compile(r"-?\d{1,6}(\.\d{1,6})?")
+
+
+def figure_text(text: str | None) -> str | None:
+    """A published figure as a number's text (``12,5`` read as ``12.5``); None when the
+    file left it out or it is not a number.
+
+    >>> figure_text(" 12,50 "), figure_text("-8"), figure_text("-"), figure_text(None)
+    ('12.50', '-8', None, None)
+    """
+    value = (text or "").strip().replace(",", ".")
+    return value if _FIGURE.fullmatch(value) else None
+
+
+def team_play(board: int, contract: str | None, declarer: str | None, tricks: str | None, room: str, *,
+              line: int | None = None) -> Play:
+    """One room's result on a board of a team match, read as a pairs traveller line is
+    (``4S*`` is 4SX, ``+1`` counts from the contract, ``PO`` is passed out), and refused
+    in one line when it is not a played result: the team workbooks take contracts and
+    PASS only (an adjusted result is scored there as IMPs, not typed).
+
+    >>> team_play(3, "4S*", "N", "9", "open"), team_play(3, "PO", None, None, "closed")
+    (Play(contract='4SX', declarer='N', tricks=9), Play(contract='PASS', declarer='', tricks=None))
+    >>> team_play(3, "A60/40", None, None, "open")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge.formats.results.ResultsFileError: board 3: open room: "A60/40" is not a played result; ...
+    """
+    try:
+        result = traveller_line(board, "1", "2", contract, declarer, tricks)
+    except BridgeInputError as error:
+        raise ResultsFileError(f"{room} room: {error}", board=board, line=line) from None
+    play = None if result is None else result.play
+    if play is None or not isinstance(play.outcome, Played):
+        shown = describe((contract or "").strip() or "nothing")
+        raise ResultsFileError(f"{room} room: {shown} is not a played result; xlbridge's team workbooks take a "
+                               "contract, declarer and tricks, or PASS, in each room", board=board, line=line)
+    return play
+
+
+@dataclass
+class MatchRead:
+    """A match as a file has it: its round (None when the file does not say), the teams
+    by number (the home team North-South in the open room), each board's two results
+    with the home team's IMPs the file printed, and the VPs it printed for each team."""
+
+    round: int | None
+    home: int
+    away: int
+    boards: list[tuple[int, Play, Play, str | None]] = field(default_factory=list)
+    vps: tuple[str | None, str | None] = (None, None)
+    imps: tuple[str | None, str | None] = (None, None)
+    line: int | None = None
+
+
+@dataclass
+class TeamsBuilder:
+    """Collects a team file's teams, matches and byes as a reader meets them, and makes
+    the whole into a team match (one match between two teams) or a team event (several
+    matches, laid out in rounds in which each team plays once)."""
+
+    name: str = ""
+    date: str = ""
+    swiss: bool = False
+    teams: dict[int, str] = field(default_factory=dict)
+    matches: list[MatchRead] = field(default_factory=list)
+    byes: dict[int, int] = field(default_factory=dict)
+    bye_vps: set[str] = field(default_factory=set)
+    totals: dict[int, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def team(self, number: int, name: str, *, total: str | None = None, line: int | None = None) -> None:
+        """List a team: its number, name and the total VPs the file published for it."""
+        name = " ".join(name.split())
+        if printable(name) != name:
+            name = printable(name)
+            self.notes.append(f"team {number}: characters a workbook cannot hold were left out of its name")
+        if len(name) > NAME_LENGTH:
+            raise ResultsFileError(f"team {number}: its name is {len(name)} characters; the limit is {NAME_LENGTH}",
+                                   line=line)
+        if number in self.teams:
+            raise ResultsFileError(f"team {number} is listed twice", line=line)
+        self.teams[number] = name
+        if total is not None:
+            self.totals[number] = total
+
+    def build(self) -> ImportedTeams:
+        """The team match or team event, checked as a whole."""
+        if printable(self.name) != self.name:
+            self.name = printable(self.name)
+            self.notes.append("characters a workbook cannot hold were left out of the event's name")
+        if len(self.name) > EVENT_LENGTH:
+            raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {EVENT_LENGTH}")
+        matches = [match for match in self.matches if match.boards]
+        if not matches:
+            raise ResultsFileError("no boards with a result in both rooms")
+        for match in matches:
+            seen: set[int] = set()
+            for board, *_ in match.boards:
+                if board in seen:
+                    raise ResultsFileError(f"board {board} appears twice in the match {match.home} v {match.away}",
+                                           board=board, line=match.line)
+                seen.add(board)
+        if len(matches) == 1 and not self.byes and set(self.teams) <= {matches[0].home, matches[0].away}:
+            return self._match(matches[0])
+        return self._event(matches)
+
+    def _match(self, match: MatchRead) -> ImportedTeams:
+        home, away = (self.teams.get(team, "") for team in (match.home, match.away))
+        boards = tuple(TeamBoard(board, open_, closed) for board, open_, closed, _ in
+                       sorted(match.boards, key=lambda entry: entry[0]))
+        figures = [Figure(f"board {board}: IMPs to {home or 'home'}", ("board", board), imps)
+                   for board, _o, _c, imps in sorted(match.boards, key=lambda entry: entry[0]) if imps is not None]
+        for side, name, index in (("home", home or "home", 0), ("away", away or "away", 1)):
+            if match.imps[index] is not None:
+                figures.append(Figure(f"IMPs won by {name}", ("imps", side), match.imps[index]))
+        for side, name, index in (("home", home or "home", 0), ("away", away or "away", 1)):
+            vps = match.vps[index] or self.totals.get((match.home, match.away)[index])
+            if vps is not None:
+                figures.append(Figure(f"VPs of {name}", ("vp", side), vps))
+        event = TeamMatch(name=self.name, date=self.date, home=home, away=away, boards=boards)
+        return ImportedTeams(event, tuple(figures), (*self.notes, *_scale_note(figures)))
+
+    def _event(self, matches: list[MatchRead]) -> ImportedTeams:
+        numbers = set(self.teams) | {m.home for m in matches} | {m.away for m in matches} | set(self.byes.values())
+        if numbers != set(range(1, len(numbers) + 1)):
+            raise ResultsFileError(f"teams {', '.join(map(str, sorted(numbers)))}: a team event's teams must be "
+                                   "numbered 1, 2, 3 ... without a gap")
+        if not TEAMS_BOUND[0] <= len(numbers) <= TEAMS_BOUND[1]:
+            raise ResultsFileError(f"{len(numbers)} teams: a team event has {TEAMS_BOUND[0]}-{TEAMS_BOUND[1]}")
+        most = max(len(m.boards) for m in matches)
+        if most > MATCH_BOARDS:
+            raise ResultsFileError(f"a match of {most} boards: a team event's matches have 1-{MATCH_BOARDS}")
+        for match in matches:
+            if match.home == match.away:
+                raise ResultsFileError(f"team {match.home} plays itself", line=match.line)
+        rounds = self._rounds(matches, len(numbers))
+        limit = len(numbers) - 1 if len(numbers) % 2 == 0 else len(numbers)
+        if max(rounds) > limit:
+            raise ResultsFileError(f"the matches need {max(rounds)} rounds, each team playing once a round: "
+                                   f"a team event of {len(numbers)} teams has at most {limit}")
+        if len(self.bye_vps) > 1:
+            raise ResultsFileError(f"byes score {' and '.join(sorted(self.bye_vps))} VPs: a team event's byes "
+                                   "score the same")
+        boards, figures = [], []
+        for match, number in zip(matches, rounds, strict=True):
+            teams = f"round {number}, {match.home} v {match.away}"
+            for board, open_, closed, imps in sorted(match.boards, key=lambda entry: entry[0]):
+                boards.append(EventBoard(number, match.home, match.away, board, open_, closed))
+                if imps is not None:
+                    figures.append(Figure(f"{teams}: board {board}, IMPs to {match.home}",
+                                          ("board", number, match.home, match.away, board), imps))
+            for index, side in enumerate(("home", "away")):
+                team = (match.home, match.away)[index]
+                if match.imps[index] is not None:
+                    figures.append(Figure(f"{teams}: IMPs won by {team}",
+                                          ("match", number, match.home, match.away, f"imps_{side}"), match.imps[index]))
+                if match.vps[index] is not None:
+                    figures.append(Figure(f"{teams}: VPs of {team}",
+                                          ("match", number, match.home, match.away, f"vp_{side}"), match.vps[index]))
+        figures += [Figure(f"team {team}: total VPs", ("team", team), total)
+                    for team, total in sorted(self.totals.items())]
+        swiss = self.swiss or not _round_robin(matches, len(numbers))
+        bye_vp = float(next(iter(self.bye_vps))) if self.bye_vps else float(BYE_VP)
+        event = TeamEvent(name=self.name, date=self.date, swiss=swiss,
+                          teams={number: self.teams.get(number, "") for number in sorted(numbers)},
+                          rounds=max(rounds + list(self.byes)), match_boards=most, bye_vp=bye_vp,
+                          byes=dict(self.byes), boards=tuple(boards))
+        if max(event.rounds, 1) > limit:
+            raise ResultsFileError(f"{event.rounds} rounds: a team event of {len(numbers)} teams has at most {limit}")
+        return ImportedTeams(event, tuple(figures), (*self.notes, *_scale_note(figures)))
+
+    def _rounds(self, matches: list[MatchRead], teams: int) -> list[int]:
+        """Each match's round: the file's, when it gives every match one and no team plays
+        twice in a round (nor in the round it has the bye); otherwise rounds assigned here
+        so that each team plays once a round, in as few rounds as the matches allow, with a note."""
+        given = [m.round for m in matches]
+        if None not in given and _once_a_round(matches, given, self.byes):
+            return given  # type: ignore[return-value]
+        most = max(Counter(team for m in matches for team in (m.home, m.away)).values())
+        limit = teams - 1 if teams % 2 == 0 else teams
+        for count in range(max(most, max(self.byes, default=0)), limit + 1):
+            found = _colour(matches, count, self.byes)
+            if found is not None:
+                why = ("the file gives no rounds" if None in given else
+                       "the file's rounds have a team playing twice in one round")
+                self.notes.append(f"{why}: the {len(matches)} matches are laid out in {count} rounds, each team "
+                                  "playing once a round (the standings do not depend on it)")
+                return found
+        raise ResultsFileError(f"the {len(matches)} matches cannot be laid out in {limit} rounds with each team "
+                               f"playing once a round, as a team event of {teams} teams is")
+
+
+def _scale_note(figures: list[Figure]) -> tuple[str, ...]:
+    """A note when every VP figure the file printed is a whole number (and not only 0, 10
+    and 20): a whole-number VP scale, which xlbridge does not score.
+
+    >>> _scale_note([Figure("VPs of 1", ("vp", "home"), "12"), Figure("VPs of 2", ("vp", "away"), "8")])[0][:40]
+    'the file prints VPs as whole numbers (8,'
+    >>> _scale_note([Figure("VPs of 1", ("vp", "home"), "15.75")])
+    ()
+    """
+    vps = [figure.value for figure in figures if figure.key[0] in ("vp", "team")
+           or str(figure.key[-1]).startswith("vp")]
+    if not vps or any("." in value for value in vps) or set(vps) <= {"0", "10", "20"}:
+        return ()
+    return (f"the file prints VPs as whole numbers ({', '.join(sorted(set(vps), key=float)[:4])} ...): a "
+            "whole-number VP scale, which xlbridge does not score; the workbook's VPs are the WBF 20-VP "
+            "continuous scale's, compared all the same",)
+
+
+TEAMS_BOUND = (3, 40)
+"""How many teams a team event (teams-event.xlsx) has."""
+MATCH_BOARDS = 32
+"""The most boards of one match of a team event."""
+
+
+def _once_a_round(matches: list[MatchRead], rounds: list[int | None], byes: Mapping[int, int]) -> bool:
+    """Whether no team plays twice in a round, nor in a round it has the bye."""
+    busy = {(number, team) for number, team in byes.items()}
+    for match, number in zip(matches, rounds, strict=True):
+        for team in (match.home, match.away):
+            if (number, team) in busy:
+                return False
+            busy.add((number, team))
+    return True
+
+
+def _colour(matches: list[MatchRead], count: int, byes: Mapping[int, int], budget: int = 20_000) -> list[int] | None:
+    """Rounds 1..``count`` for the matches, each team once a round (an edge colouring,
+    by backtracking on the match with the fewest rounds left); None when none is found
+    within ``budget`` steps."""
+    busy = {(number, team) for number, team in byes.items()}
+    out = [0] * len(matches)
+    steps = 0
+
+    def free(index: int) -> list[int]:
+        match = matches[index]
+        return [n for n in range(1, count + 1) if (n, match.home) not in busy and (n, match.away) not in busy]
+
+    def place(left: set[int]) -> bool:
+        nonlocal steps
+        if not left:
+            return True
+        steps += 1
+        if steps > budget:
+            return False
+        index = min(left, key=lambda i: (len(free(i)), i))
+        match = matches[index]
+        for number in free(index):
+            busy.update({(number, match.home), (number, match.away)})
+            out[index] = number
+            if place(left - {index}):
+                return True
+            busy.difference_update({(number, match.home), (number, match.away)})
+        return False
+
+    return out if place(set(range(len(matches)))) else None
+
+
+def _round_robin(matches: list[MatchRead], teams: int) -> bool:
+    """Whether the matches are a whole round robin: every two teams meet once."""
+    met = {frozenset((m.home, m.away)) for m in matches}
+    return len(met) == len(matches) == teams * (teams - 1) // 2

@@ -38,17 +38,34 @@ import defusedxml.ElementTree as safe_xml
 
 from .. import __version__
 from ..engine import Adjusted, BridgeInputError, Scoring, is_not_played, looks_weighted, parse_contract, parse_split
+from ..engine.errors import describe
 from ..engine.pairs import PairTotal, RowPoints
-from ..event import PairsReport, Play, TeamsReport
+from ..event import (
+    EventBoard,
+    PairsReport,
+    Play,
+    TeamBoard,
+    TeamEventReport,
+    TeamMatch,
+    TeamsReport,
+    score_teams,
+)
+from ..workbooks.book import NAME_LENGTH
 from .format import Format
 from .results import (
     EventBuilder,
     Imported,
+    ImportedTeams,
+    MatchRead,
     ResultsFileError,
+    TeamsBuilder,
     board_number,
     check_size,
+    digits,
+    figure_text,
     iso_date,
     scoring_of,
+    team_play,
 )
 from .table import points_text
 
@@ -235,12 +252,68 @@ def teams_text(report: TeamsReport) -> str:
     return _text(root)
 
 
-def dumps(report: PairsReport | TeamsReport) -> str:
-    """The USEBIO document of a scored pairs event or team match, as text."""
+def event_text(report: TeamEventReport) -> str:
+    """The USEBIO document of a team event, as team-event programs write it: each team
+    (``TEAM_ID``, ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE`` its VPs), then each ``MATCH``
+    (``ROUND_NUMBER``, ``TEAM`` the home team, ``OPPOSING_TEAM``, ``TEAM_SCORE`` and
+    ``OPPOSING_TEAM_SCORE`` their VPs) with its boards: the home team's ``IMPS`` and two
+    traveller lines, ``DIRECTION`` ``NS`` where the home team sat North-South (the open
+    room) and ``EW`` where it sat East-West. A bye is a ``MATCH`` with no
+    ``OPPOSING_TEAM``, ``TEAM_SCORE`` the bye's VPs. A Swiss is ``EVENT_TYPE``
+    ``SWISS_TEAMS``.
+
+        >>> from xlbridge.event import sample, score_event
+        >>> text = event_text(score_event(sample.team_event()))
+        >>> text.count("<MATCH>"), text.count("<TRAVELLER_LINE>"), '<EVENT EVENT_TYPE="SWISS_TEAMS">' in text
+        (12, 96, True)
+    """
+    event = report.event
+    root, element = _document("SWISS_TEAMS" if event.swiss else "TEAMS", event.name, event.date, "IMPS", None)
+    _add(element, "MATCH_SCORING_METHOD", "VPS")
+    participants = _add(element, "PARTICIPANTS")
+    for standing in report.standings():
+        entry = _add(participants, "TEAM", None)
+        entry.set("TEAM_ID", str(standing.team))
+        entry.set("TEAM_NAME", event.teams.get(standing.team, ""))
+        _add(entry, "TOTAL_SCORE", f"{standing.vp:.2f}")
+        _add(entry, "PLACE", _place(standing.place))
+    boards: dict[tuple[int, int, int], list[EventBoard]] = {}
+    for board in event.boards:
+        boards.setdefault((board.round, board.home, board.away), []).append(board)
+    for match in report.matches:
+        entry = _add(element, "MATCH")
+        for name, value in (("ROUND_NUMBER", match.round), ("TEAM", match.home), ("OPPOSING_TEAM", match.away),
+                            ("TEAM_SCORE", f"{match.vp_home:.2f}"), ("OPPOSING_TEAM_SCORE", f"{match.vp_away:.2f}")):
+            _add(entry, name, value)
+        for board in sorted(boards[match.round, match.home, match.away], key=lambda b: b.board):
+            scored = score_teams(TeamMatch("", "", "", "", (TeamBoard(board.board, board.open, board.closed),)))
+            row = _add(entry, "BOARD")
+            _add(row, "BOARD_NUMBER", board.board)
+            _add(row, "IMPS", scored.boards[0].imps)
+            for direction, play, score in (("NS", board.open, scored.boards[0].open_score),
+                                           ("EW", board.closed, scored.boards[0].closed_score)):
+                line = _add(row, "TRAVELLER_LINE")
+                _add(line, "DIRECTION", direction)
+                _played(line, play)
+                _add(line, "SCORE", score)
+    begun = report.rounds_begun
+    for number, team in sorted(event.byes.items()):
+        if number in begun:
+            entry = _add(element, "MATCH")
+            _add(entry, "ROUND_NUMBER", number)
+            _add(entry, "TEAM", team)
+            _add(entry, "TEAM_SCORE", f"{report.score.bye_vp:.2f}")
+    return _text(root)
+
+
+def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
+    """The USEBIO document of a scored pairs event, team match or team event, as text."""
+    if isinstance(report, TeamEventReport):
+        return event_text(report)
     return teams_text(report) if isinstance(report, TeamsReport) else pairs_text(report)
 
 
-def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
+def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> None:
     """Write the USEBIO document to an open text file."""
     fp.write(dumps(report))
 
@@ -325,9 +398,11 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         raise ResultsFileError("no <EVENT>", line=lines.get(root))
     event_type = (chosen.get("EVENT_TYPE") or "").strip().upper()
     method = (_child(chosen, "BOARD_SCORING_METHOD") or "").upper()
-    if "TEAM" in event_type or event_type == "KO":
-        raise ResultsFileError(f"EVENT_TYPE {event_type}: a team event; xlbridge imports pairs events",
-                               line=lines.get(chosen))
+    if "TEAM" in event_type or event_type == "KO" or method == "IMPS":
+        if section is not None:
+            raise ResultsFileError(f"--section {section}: chooses a section of a pairs event; this is "
+                                   f"EVENT_TYPE {event_type or 'TEAMS'}", line=lines.get(chosen))
+        return _teams(chosen, lines, event_type, session)
     scoring = scoring_of([event_type, method])
     if scoring is None and (method or event_type not in ("", "PAIRS")):
         raise ResultsFileError(f"scoring {event_type or method}: xlbridge imports matchpoint, cross-IMP and "
@@ -374,6 +449,159 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
             for line in board.findall("TRAVELLER_LINE"):
                 _read_line(builder, number, line, lines.get(line), numbering, part)
     return builder.build()
+
+
+def _teams(event: ET.Element, lines: dict[ET.Element, int], event_type: str, session: str | None) -> ImportedTeams:
+    """A team match or team event: the teams (``TEAM`` in ``PARTICIPANTS``, by ``TEAM_ID``
+    or ``TEAM_NUMBER``, its name and total VPs), and either ``MATCH`` elements (round, the
+    two teams, their VPs, each board's IMPs and two lines: ``DIRECTION`` ``NS`` the home
+    team North-South, the open room) or, for one match, boards whose lines name their
+    ``ROOM`` (xlbridge's own team match)."""
+    builder = TeamsBuilder(name=" ".join((_child(event, "EVENT_DESCRIPTION") or "").split()),
+                           swiss="SWISS" in event_type)
+    date = _DATE.fullmatch(_child(event, "DATE") or "")
+    if date:
+        builder.date = iso_date(int(date[1]), int(date[2]), int(date[3]))
+    scope = event
+    sessions = list(_walk(event, "SESSION"))
+    if sessions:
+        scope = _choose(sessions, session, "session", lines.get(event))
+    elif session is not None:
+        raise ResultsFileError(f"--session {session}: the event has no SESSION", line=lines.get(event))
+    listed = [entry for participants in _walk(scope, "PARTICIPANTS", ("HANDSET", "MATCH"))
+              for entry in participants.findall("TEAM")]
+    if not listed and scope is not event:
+        listed = [entry for participants in event.findall("PARTICIPANTS") for entry in participants.findall("TEAM")]
+    unnamed = False
+    for entry in listed:
+        line = lines.get(entry)
+        number = _team_number(entry.get("TEAM_ID") or _child(entry, "TEAM_ID") or _child(entry, "TEAM_NUMBER"),
+                              "TEAM_ID", line)
+        name = entry.get("TEAM_NAME") or _child(entry, "TEAM_NAME") or ""
+        if not name.strip():
+            name, unnamed = _by_players(entry), True
+        builder.team(number, name, total=figure_text(_child(entry, "TOTAL_SCORE")), line=line)
+    if unnamed:
+        builder.notes.append("teams the file does not name are named by their players")
+    matches = list(_walk(scope, "MATCH"))
+    if matches:
+        for match in matches:
+            _read_match(builder, match, lines)
+    else:
+        _read_rooms(builder, scope, lines)
+    return builder.build()
+
+
+def _by_players(team: ET.Element) -> str:
+    """A team with no name, named by its players (``Ann Berg, Bo Dahl, ...``), or by the
+    first of them when all would be too long."""
+    names = [" ".join(name.split()) for pair in _walk(team, "PLAYER")
+             for name in [_child(pair, "PLAYER_NAME")] if name]
+    joined = ", ".join(names)
+    return joined if len(joined) <= NAME_LENGTH else f"{names[0]} et al."
+
+
+def _team_number(text: str | None, what: str, line: int | None) -> int:
+    value = (text or "").strip()
+    if not digits(value, 3) or not 1 <= int(value) <= 999:
+        raise ResultsFileError(f"{what} {describe(value)}: must be a team number 1-999", line=line)
+    return int(value)
+
+
+def _read_match(builder: TeamsBuilder, match: ET.Element, lines: dict[ET.Element, int]) -> None:
+    """One ``MATCH``: its round, teams, VPs and boards; without ``OPPOSING_TEAM``, a bye."""
+    line = lines.get(match)
+    text = _child(match, "ROUND_NUMBER")
+    number = None
+    if text is not None:
+        if not digits(text, 3) or not 1 <= int(text) <= 999:
+            raise ResultsFileError(f"ROUND_NUMBER {describe(text)}: must be a round number", line=line)
+        number = int(text)
+    home = _team_number(_child(match, "TEAM"), "TEAM", line)
+    if _child(match, "OPPOSING_TEAM") is None and match.find("BOARD") is None:
+        if number is None:
+            raise ResultsFileError(f"team {home}: a bye (a MATCH with no OPPOSING_TEAM) needs its ROUND_NUMBER",
+                                   line=line)
+        if number in builder.byes:
+            raise ResultsFileError(f"round {number}: two byes (teams {builder.byes[number]} and {home})", line=line)
+        builder.byes[number] = home
+        vps = figure_text(_child(match, "TEAM_SCORE"))
+        if vps is not None:
+            builder.bye_vps.add(vps)
+        return
+    away = _team_number(_child(match, "OPPOSING_TEAM"), "OPPOSING_TEAM", line)
+    read = MatchRead(number, home, away, vps=(figure_text(_child(match, "TEAM_SCORE")),
+                                               figure_text(_child(match, "OPPOSING_TEAM_SCORE"))), line=line)
+    for board in match.findall("BOARD"):
+        _read_board(read, board, lines)
+    builder.matches.append(read)
+
+
+def _read_rooms(builder: TeamsBuilder, scope: ET.Element, lines: dict[ET.Element, int]) -> None:
+    """One match whose boards' lines say their ``ROOM`` (xlbridge's team match): the
+    home team is North-South in the open room, team 1 unless the lines say otherwise."""
+    boards = list(_walk(scope, "BOARD"))
+    home, away = 1, 2
+    for board in boards:
+        for line in board.findall("TRAVELLER_LINE"):
+            if (_child(line, "ROOM") or "").upper() == "OPEN" and _child(line, "NS_TEAM_NUMBER"):
+                home = _team_number(_child(line, "NS_TEAM_NUMBER"), "NS_TEAM_NUMBER", lines.get(line))
+                away = _team_number(_child(line, "EW_TEAM_NUMBER") or str(3 - home), "EW_TEAM_NUMBER", lines.get(line))
+                break
+        else:
+            continue
+        break
+    read = MatchRead(None, home, away, line=lines.get(scope))
+    for board in boards:
+        _read_board(read, board, lines)
+    if home in builder.teams and away in builder.teams:
+        imps = {team: figure_text(_child(entry, "IMPS")) for entry in _walk(scope, "TEAM", ("HANDSET", "BOARD"))
+                for team in [entry.get("TEAM_ID") or _child(entry, "TEAM_ID") or _child(entry, "TEAM_NUMBER")]}
+        read.imps = (imps.get(str(home)), imps.get(str(away)))
+        read.vps = (builder.totals.pop(home, None), builder.totals.pop(away, None))
+    builder.matches.append(read)
+
+
+def _room(line: ET.Element, home: int, away: int) -> str | None:
+    """Which room a match's traveller line is: ``open`` (the home team North-South) or
+    ``closed``, by its ``DIRECTION``, ``ROOM`` or ``NS_TEAM_NUMBER``; None when it does not say."""
+    direction = (_child(line, "DIRECTION") or "").upper()
+    room = (_child(line, "ROOM") or "").upper()
+    team = (_child(line, "NS_TEAM_NUMBER") or "").strip()
+    if direction in ("NS", "EW"):
+        return "open" if direction == "NS" else "closed"
+    if room in ("OPEN", "CLOSED"):
+        return room.lower()
+    if team in (str(home), str(away)):
+        return "open" if team == str(home) else "closed"
+    return None
+
+
+def _read_board(match: MatchRead, board: ET.Element, lines: dict[ET.Element, int]) -> None:
+    text = _child(board, "BOARD_NUMBER")
+    number = board_number(text, line=lines.get(board))
+    rooms: dict[str, Play] = {}
+    for line in board.findall("TRAVELLER_LINE"):
+        where = lines.get(line)
+        room = _room(line, match.home, match.away)
+        if room is None:
+            raise ResultsFileError("a team match's line that says neither its DIRECTION (NS, EW), its ROOM (OPEN, "
+                                   "CLOSED) nor its NS_TEAM_NUMBER", board=number, line=where)
+        if room in rooms:
+            raise ResultsFileError(f"two lines for the {room} room", board=number, line=where)
+        contract, score = _child(line, "CONTRACT"), _child(line, "SCORE") or ""
+        if score.upper().startswith("A") or score.upper() == "NP":
+            contract = score
+        _check_score(text, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), score, where)
+        rooms[room] = team_play(number, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), room,
+                                line=where)
+    if not rooms:
+        return
+    if len(rooms) == 1:
+        missing = "closed" if "open" in rooms else "open"
+        raise ResultsFileError(f"no result from the {missing} room (match {match.home} v {match.away})",
+                               board=number, line=lines.get(board))
+    match.boards.append((number, rooms["open"], rooms["closed"], figure_text(_child(board, "IMPS"))))
 
 
 _IDS = {"EVENT": "EVENT_IDENTIFIER", "SESSION": "SESSION_ID", "SECTION": "SECTION_ID"}
@@ -591,4 +819,4 @@ def sniff(head: bytes) -> bool:
 
 
 FORMAT = Format("usebio", "USEBIO 1.2 XML", "for results sites and national bodies",
-                (".xml", ".usebio"), (PairsReport, TeamsReport), dumps, loads, sniff)
+                (".xml", ".usebio"), (PairsReport, TeamsReport, TeamEventReport), dumps, loads, sniff)
