@@ -5,6 +5,7 @@ published figures beside the workbook's."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import stat
 from pathlib import Path
@@ -14,7 +15,7 @@ from ..engine import BridgeInputError, OptionError
 from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsReport, score_teams
 from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileError
 from ..kinds import PAIRS, TEAM_EVENT, TEAMS
-from . import EXIT_OK, EXIT_PROBLEMS, CommandError
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
 from .check import read, without_problems
 
 
@@ -42,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             help=f"USEBIO: the {what} to import, by its name or id or its number from 1"
                             + (" (without it, every section as one field)" if level == "section" else
                                " (needed when the file holds several)"))
+    conventions.add_arguments(parser)
     parser.add_argument("--list", action="store_true",
                         help="USEBIO: list the file's events, sessions and sections and write nothing")
     parser.set_defaults(run=run)
@@ -103,7 +105,10 @@ def run(args: argparse.Namespace) -> int:
     imported = load(args.file, **{name: getattr(args, name) for name in CHOICES})
     if isinstance(imported, ImportedTeams):
         return run_teams(args, target, imported)
-    event = imported.event
+    chosen = conventions.choose(args, imported)  # how the file's program scored, where it is not standard
+    for note in chosen.notes():
+        print(f"Note: {note}")
+    event = dataclasses.replace(imported.event, options={**imported.event.options, **chosen.setup})
     try:
         book = PAIRS.fill(event, fit=True)
     except (OptionError, BridgeInputError) as error:  # the workbook's own limits (tables, boards)
@@ -127,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(lines))
     elif differences:
         print(f"{lines[-1]}: the workbook does not score as the file; see them with --compare")
+    for line in conventions.summary(imported, chosen, checked.event):
+        print(line)
     return EXIT_PROBLEMS if differences else EXIT_OK
 
 
@@ -145,7 +152,7 @@ def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
         if published is None or ours is None:
             mark = "  (not in the file)" if published is None else "  DIFFERENT: not scored by the workbook"
             differences += published is not None
-        elif abs(published.number - ours) > published.tolerance + 1e-9:
+        elif conventions.differs(published, ours):
             mark = f"  DIFFERENT by {ours - published.number:+.2f}"
             differences += 1
         shown = "-" if ours is None else f"{ours:.2f}"

@@ -666,7 +666,9 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
     both directions makes a two-winner event."""
     if totals.index("PairId") is None:
         raise ResultsFileError("[TotalScoreTable] has no PairId column", line=totals.line)
-    figure = ("TotalIMP", "TotalIMPs", "TotalScoreIMP") if builder.scoring.imps else ("TotalPercentage",)
+    # A multi-session file's TotalPercentage covers every session so far, its SessionPercentage this one.
+    figure = ("TotalIMP", "TotalIMPs", "TotalScoreIMP") if builder.scoring.imps else ("SessionPercentage",
+                                                                                       "TotalPercentage")
     directions = set()
     for number, values in totals.rows:
         text = _cell(totals, values, "PairId") or ""

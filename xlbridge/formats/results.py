@@ -71,13 +71,21 @@ class Published:
 
     @property
     def tolerance(self) -> float:
-        """Half a unit of the last decimal printed: ``58.33`` stands for 58.325-58.335.
+        """Half a unit of the last decimal printed: ``58.33`` stands for 58.325-58.335. A
+        figure printed to 8 significant digits or more may be a single-precision float,
+        printed from its own 24 bits (BriAn writes 48.557693 for 48.5576923...): that
+        float's precision is allowed as well.
 
         >>> Published(1, "58.33").tolerance, Published(1, "12").tolerance
         (0.005, 0.5)
+        >>> abs(48.5576923 - 48.557693) <= Published(1, "48.557693").tolerance
+        True
         """
         decimals = len(self.value.partition(".")[2])
-        return 0.5 * 10 ** -decimals
+        half_unit = 0.5 * 10 ** -decimals
+        if len(self.value.lstrip("-0.").replace(".", "")) >= 8:
+            return half_unit + abs(self.number) * 2 ** -23  # a float32's spacing, relative
+        return half_unit
 
 
 @dataclass(frozen=True)
