@@ -90,6 +90,13 @@ def test_a_team_event_exported_to_usebio_and_imported_scores_the_same(tmp_path, 
     assert after.standings() == before.standings()
 
 
+def test_a_pairs_scoring_option_on_a_team_file_is_refused(tmp_path, capsys):
+    path = exported(tmp_path, kinds.TEAMS, sample.team_match(boards=2), "--pbn", "pbn")
+    code, _out, err = imported(capsys, path, tmp_path / "a.xlsx", "--no-neuberg")
+    assert code == 2 and err.strip().endswith(f"--no-neuberg: scores a pairs event; {path} is a team match"), err
+    assert not (tmp_path / "a.xlsx").exists()
+
+
 def test_a_published_figure_that_differs_is_said_and_exits_1(tmp_path, capsys):
     path = exported(tmp_path, kinds.TEAMS, sample.team_match(), "--usebio", "xml")
     text = path.read_text()

@@ -171,6 +171,9 @@ def run_teams(args: argparse.Namespace, target: Path, imported: ImportedTeams) -
     pairs event, the saved book read back, scored and compared with the file's figures."""
     event = imported.event
     kind = TEAMS if isinstance(event, TeamMatch) else TEAM_EVENT
+    for convention in conventions.CONVENTIONS:  # each scores a pairs event: refused before anything is written
+        if getattr(args, convention.flag.replace("-", "_"), None) not in (None, False):
+            raise CommandError(f"--{convention.flag}: scores a pairs event; {args.file} is a {kind.title}")
     try:
         book = kind.fill(event, fit=True)
     except (OptionError, BridgeInputError) as error:  # the workbook's own limits (boards, teams, rounds)
