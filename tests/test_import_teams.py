@@ -13,7 +13,9 @@ import pytest
 
 from xlbridge import kinds, workbooks
 from xlbridge.cli import main
-from xlbridge.event import EventBoard, Play, TeamEvent, sample, score_event
+from xlbridge.event import EventBoard, Play, TeamEvent, sample, score_event, score_pairs
+from xlbridge.formats import usebio
+from xlbridge.formats.results import Imported, ImportedTeams
 
 SUMMARY = re.compile(r"^(\d+) differences? \((\d+) published figures? compared\)$", re.M)
 
@@ -254,3 +256,14 @@ def test_teams_scorers_event_agrees_board_by_board_and_differs_only_in_its_vp_sc
     different = [line for line in figures if "DIFFERENT" in line]
     assert different and all("VPs" in line for line in different)
     assert SUMMARY.search(out).groups() == (str(len(different)), str(120 + 80 + 10))
+
+
+def test_imps_scoring_is_a_team_file_only_when_it_lists_teams():
+    # BOARD_SCORING_METHOD IMPS is also how a pairs file may say Butler: read as pairs
+    # unless the file has TEAMs (TeamsScorer's has MATCHes and says EVENT_TYPE TEAMS).
+    butler = dataclasses.replace(sample.pairs_event(), options={"scoring": "Butler"})
+    text = usebio.dumps(score_pairs(butler)).replace('EVENT_TYPE="BUTLER_PAIRS"', 'EVENT_TYPE=""')
+    text = text.replace(">BUTLER_IMPS<", ">IMPS<")
+    assert isinstance(usebio.loads(text), Imported)
+    teams = usebio_match(match(1, 1, 2, ("", ""), board(1, 0, GAME, GAME)), event_type="")  # IMPS, TEAMs
+    assert isinstance(usebio.loads(teams), ImportedTeams)

@@ -398,7 +398,9 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         raise ResultsFileError("no <EVENT>", line=lines.get(root))
     event_type = (chosen.get("EVENT_TYPE") or "").strip().upper()
     method = (_child(chosen, "BOARD_SCORING_METHOD") or "").upper()
-    if "TEAM" in event_type or event_type == "KO" or method == "IMPS":
+    # IMPS alone is also a pairs file's Butler scoring: a team file when it lists teams.
+    if "TEAM" in event_type or event_type == "KO" or (method == "IMPS" and "PAIR" not in event_type
+                                                      and next(_walk(chosen, "TEAM"), None) is not None):
         if section is not None:
             raise ResultsFileError(f"--section {section}: chooses a section of a pairs event; this is "
                                    f"EVENT_TYPE {event_type or 'TEAMS'}", line=lines.get(chosen))
