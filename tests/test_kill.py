@@ -4,9 +4,9 @@ the whole old set or the whole new one once the folder is recovered; and after t
 run no temp, journal or lock file is left.
 
 Each command runs in a real process, which imports xlbridge first and then waits for a
-word on its stdin: the moments (seeded) are drawn over the time the command itself takes,
-as measured by a run of it to completion, so they fall in its reading, building and
-writing rather than in Python's start. The same run gives the "new" files. A workbook is
+word on its stdin: the moments (seeded) are drawn over the time the command writes, from
+a little before its first temp file to its end, as measured by a run of it to completion (so they fall in
+its writing rather than in Python's start). The same run gives the "new" files. A workbook is
 compared by its contents (openpyxl stamps the time it was saved in docProps/core.xml);
 every other file byte for byte.
 
@@ -126,15 +126,21 @@ def go(process: subprocess.Popen[str]) -> None:
     process.stdin.flush()
 
 
-def run_to_completion(args: list[str]) -> float:
-    """Run the command as the killed ones run, to the end; the seconds it took from the word."""
+def run_to_completion(args: list[str], folder: Path) -> tuple[float, float]:
+    """Run the command as the killed ones run, to the end: the seconds from the word to its
+    first temp file in ``folder`` (0 if none was seen), and to its end."""
     process = warm(args)
     go(process)
     started = time.perf_counter()
-    out, err = process.communicate(timeout=120)
+    first = None
+    while process.poll() is None:
+        if first is None and any(name.endswith(".tmp") for name in os.listdir(folder)):
+            first = time.perf_counter() - started
+        time.sleep(0.002)
     took = time.perf_counter() - started
+    out, err = process.communicate(timeout=120)
     assert process.returncode == 0, (args, out, err)
-    return took
+    return first or 0.0, took
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -158,13 +164,15 @@ def test_a_command_killed_at_any_moment_leaves_the_old_files_or_the_new(name, in
         place.mkdir()
         case.old(place, inputs_folder)
     old = {target: (folder / target).read_bytes() for target in case.targets}
-    took = run_to_completion(case.args(fresh))
+    writing, took = run_to_completion(case.args(fresh), fresh)
     new = {target: contents(fresh / target) for target in case.targets}
     assert all(new[t] != contents(folder / t) for t in case.targets), "the new files must differ from the old"
 
     rng = random.Random(f"{SEED} {name}")
     # Every process imports xlbridge now, together, so the moments are drawn over the command alone.
-    moments: list[float | None] = [rng.uniform(0, took * 1.1) for _ in range(case.moments)]
+    # Around its writing, from a little before its first temp file (runs vary) to its end: a kill long
+    # before it writes only shows the old file kept, one after its end nothing.
+    moments: list[float | None] = [rng.uniform(writing / 2, took * 1.05) for _ in range(case.moments)]
     if len(case.targets) > 1:
         moments.append(None)  # and a set killed the moment its journal appears: in the middle of its renames
     waiting = [warm(case.args(folder)) for _ in moments]
@@ -198,6 +206,6 @@ def test_a_command_killed_at_any_moment_leaves_the_old_files_or_the_new(name, in
                 os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
     assert killed, f"no moment fell inside the command's {took:.2f} s"
-    run_to_completion(case.args(folder))  # the next run
+    run_to_completion(case.args(folder), folder)  # the next run
     assert {t: contents(folder / t) for t in case.targets} == new
     assert leftovers(folder) == []

@@ -117,6 +117,8 @@ def write(target: str | os.PathLike[str], fill: Callable[[Path], object], *, for
     """Let ``fill`` write a temp file beside ``target``, then move it into place, holding
     the target's lock (:func:`locked`) throughout."""
     target = refuse_existing(target, force=force)
+    with _one_line(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
     with _one_line(target), locked(target):
         refuse_existing(target, force=force)  # again under the lock: another command may have written it
         temp = _filled(target, fill)
@@ -153,7 +155,8 @@ def write_all(writes: Mapping[Path, Callable[[Path], object]], *, force: bool = 
         temps: list[Path] = []
         try:
             for target in targets:
-                temps.append(_filled(target, writes[target]))
+                with _one_line(target):
+                    temps.append(_filled(target, writes[target]))
             _write_journal(folder, [(temp.name, target.name) for temp, target in zip(temps, targets, strict=True)],
                            force=force)
         except BaseException:
@@ -180,8 +183,13 @@ def recover(folder: str | os.PathLike[str]) -> None:
 _held = threading.local()  # the lock files this thread holds, so that a lock is re-entrant
 
 
+def _locks() -> set[str]:
+    """The lock files this thread holds (absolute paths)."""
+    return _held.__dict__.setdefault("locks", set())
+
+
 def _holding(lock: Path) -> bool:
-    return os.path.abspath(lock) in _held.__dict__.setdefault("locks", set())
+    return os.path.abspath(lock) in _locks()
 
 
 @contextlib.contextmanager
@@ -193,6 +201,8 @@ def locked(target: str | os.PathLike[str]) -> Iterator[Path]:
 
     On taking it: a set of files left half renamed in the folder is completed
     (:func:`recover`), and every temp file a killed write left beside ``target`` removed.
+    In a folder that does not exist there is nothing to read and nothing to lock: a write
+    makes the folder first.
 
         >>> import tempfile, pathlib
         >>> target = pathlib.Path(tempfile.mkdtemp()) / "event.xlsx"
@@ -205,12 +215,13 @@ def locked(target: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(target)
     lock = target.with_name(f".{target.name}.lock")
-    if _holding(lock):
+    with _one_line(target):
+        needless = _holding(lock) or not target.parent.is_dir()
+        if not needless:
+            recover(target.parent)
+    if needless:
         yield target
         return
-    with _one_line(target):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        recover(target.parent)
     with _os_lock(lock, target):
         _clean_leftovers(target)
         yield target
@@ -401,6 +412,8 @@ def _os_lock(path: Path, target: object) -> Iterator[None]:
         except OSError as error:  # a read-only folder, a name too long
             raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
         if _try_lock(fd):
+            if os.name != "posix":
+                break  # Windows removes no file another process has open: what we opened is at ``path``
             try:
                 # The holder before us removes the file as it lets go: a lock on a removed
                 # file locks nothing, so take the one now at ``path`` instead.
@@ -416,7 +429,7 @@ def _os_lock(path: Path, target: object) -> Iterator[None]:
             raise BusyError(f"{target} is being written by another xlbridge command; try again when it has "
                             "finished")
         time.sleep(0.05)
-    locks: set[str] = _held.locks
+    locks = _locks()
     locks.add(os.path.abspath(path))
     try:
         yield
