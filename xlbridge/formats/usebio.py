@@ -481,7 +481,8 @@ def _teams(event: ET.Element, lines: dict[ET.Element, int], event_type: str, ses
                               "TEAM_ID", line)
         name = entry.get("TEAM_NAME") or _child(entry, "TEAM_NAME") or ""
         if not name.strip():
-            name, unnamed = _by_players(entry), True
+            name = _by_players(entry)
+            unnamed = unnamed or bool(name)
         builder.team(number, name, total=figure_text(_child(entry, "TOTAL_SCORE")), line=line)
     if unnamed:
         builder.notes.append("teams the file does not name are named by their players")
