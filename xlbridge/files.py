@@ -340,8 +340,10 @@ def _same(one: Path, other: Path) -> bool:
 
 
 def _sync(path: Path) -> None:
-    """Put ``path``'s bytes on the disk, so that a power cut after the rename finds them."""
-    fd = os.open(path, os.O_RDWR)
+    """Put ``path``'s bytes on the disk, so that a power cut after the rename finds them.
+    POSIX syncs through a read-only descriptor (the file may be read-only: a config keeps
+    its mode); Windows needs a writable one."""
+    fd = os.open(path, os.O_RDONLY if os.name == "posix" else os.O_RDWR)
     try:
         os.fsync(fd)
     finally:
