@@ -143,6 +143,11 @@ def run_to_completion(args: list[str], folder: Path) -> tuple[float, float]:
     return first or 0.0, took
 
 
+def which(path: Path, old: bytes, new: object) -> str:
+    """Whether ``path`` holds the old file, the new one, or neither."""
+    return "old" if path.read_bytes() == old else "new" if contents(path) == new else "neither"
+
+
 def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
 
@@ -190,20 +195,20 @@ def test_a_command_killed_at_any_moment_leaves_the_old_files_or_the_new(name, in
                 os.killpg(process.pid, signal.SIGKILL)
             status = process.wait(timeout=60)
             killed += status == -signal.SIGKILL
-            seen = {t: "old" if (folder / t).read_bytes() == old[t] else
-                    "new" if contents(folder / t) == new[t] else "neither" for t in case.targets}
+            seen = {t: which(folder / t, old[t], new[t]) for t in case.targets}
             assert "neither" not in seen.values(), f"killed after {moment} s: {seen}"
             if (folder / files.JOURNAL).exists():  # stopped between its renames: the next write completes them
                 files.recover(folder)
-                seen = {t: "old" if (folder / t).read_bytes() == old[t] else "new" for t in case.targets}
+                seen = {t: which(folder / t, old[t], new[t]) for t in case.targets}
                 assert set(seen.values()) == {"new"}, f"killed after {moment} s, recovered: {seen}"
             assert len(set(seen.values())) == 1, f"killed after {moment} s: a mixed set {seen}"
             for target, data in old.items():  # the old files again, for the next moment
                 (folder / target).write_bytes(data)
     finally:
         for process in waiting:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
+            if process.returncode is None:  # not yet reaped, so its group is still ours to kill
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
     assert killed, f"no moment fell inside the command's {took:.2f} s"
     run_to_completion(case.args(folder), folder)  # the next run
