@@ -231,7 +231,7 @@ def test_finnish_labels_same_names(books):
         assert {n: d.attr_text.split("!")[1] for n, d in finnish.defined_names.items()} == {
             n: d.attr_text.split("!")[1] for n, d in english.defined_names.items()}
     pairs = W.build("pairs", lang="fi")
-    assert pairs.sheetnames == ["Asetukset", "Tulokset", "Sijoitukset", "Tuloslaput", "Jaot", "Lookup"]
+    assert pairs.sheetnames == ["Asetukset", "Tulokset", "Sijoitukset", "Tuloslaput", "Jaot", "Painotetut", "Lookup"]
     values = {c.value for row in pairs["Tulokset"].iter_rows(max_row=4) for c in row}
     assert {"Jako", "Sopimus", "Tikit", "Tarkista"} <= values
     flags = [c.value for c in W.named_cells(pairs, "tblFlags")]

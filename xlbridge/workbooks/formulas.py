@@ -196,17 +196,16 @@ def percent_word(text: str) -> str:
     return f'IFERROR(IF(RIGHT({text},1)="%",VALUE(LEFT({text},LEN({text})-1)),0),0)'
 
 
-def played_index(played: str) -> str:
-    """The row of a played result written as one word (``4SXN-1``, ``PASS``) in
-    ``tblPlayedWords``: 0 when it is not one, ``""`` blank."""
-    # ISNA, not IFERROR: LibreOffice may meet a not-yet-computed word as an error on its way
-    # through a long chain of helper columns; IFERROR would keep that as "no such result".
-    found = f"MATCH({played},tblPlayedWords,0)"
-    return f'IF({played}="","",IF(ISNA({found}),0,IF(INDEX(tblPlayedWords,{found})={played},{found},0)))'
-
-
-def played_score(index: str, board: str) -> str:
-    """North-South's score on ``board`` of the played result at row ``index`` of ``tblPlayedWords``."""
-    seat = f"INDEX(tblPlayedSeat,{index})"
-    return (f"INDEX(tblPlayedScore,{index},1+INDEX(tblDeclVul,{cycle(board)},{seat}))"
-            f"*INDEX(tblSeatSign,{seat})")
+def played_score(played: str, board: str) -> str:
+    """North-South's score on ``board`` of a played result written as one word, ``4SXN-1``
+    (contract, declarer, result as the engine writes it; ``PASS``); ``""`` or an error when it is not one."""
+    at = f'MIN(IFERROR(FIND("=",{played}),99),IFERROR(FIND("+",{played}),99),IFERROR(FIND("-",{played}),99))'
+    contract, seat, result = f"LEFT({played},{at}-2)", f"MID({played},{at}-1,1)", f"MID({played},{at},3)"
+    # The sign apart: LibreOffice's VALUE does not read "+2".
+    offset = f'IF({result}="=",0,IF(LEFT({result},1)="+",1,-1)*VALUE(MID({result},2,2)))'
+    # The word must be the result written back: "4SN+0" or "4SN=5" is no result.
+    written = f'LEFT({played},{at}-1)&IF({offset}=0,"=",IF({offset}>0,"+","")&{offset})'
+    tricks = f"(VALUE(LEFT({played},1))+6+{offset})"
+    score = ns_score(contract_index(contract), seat_index(seat), tricks, board)
+    return (f'IF({played}="PASS",0,IF(AND({written}={played},{contract_index(contract)}>1,'
+            f'{seat_index(seat)}>0,{tricks}>=0,{tricks}<=13),{score},""))')

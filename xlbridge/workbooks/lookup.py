@@ -22,10 +22,6 @@ Each table gets workbook-level names (``tbl...``) that the templates' formulas u
 ``tblRowChoices``   the pairs and traveller dropdown: the contracts, ``NP``, the
                     adjusted scores, the ``N`` spellings, then the other spellings and
                     the split scores
-``tblPlayedWords``  every played result written as one word, as a weighted score's
-                    results are (``4SXN-1``, ``3NTE=``, ``PASS``); ``tblPlayedSeat``
-                    declarer's position in ``tblSeats``, ``tblPlayedScore`` declarer's
-                    score not vulnerable, then vulnerable
 ``tblSeats``        ``N``, ``E``, ``S``, ``W``; ``tblSeatSign`` 1, -1, 1, -1 (NS view)
 ``tblDeclVul``      1 where the seat is vulnerable: a row per board of the 16-board
                     cycle, a column per seat
@@ -52,7 +48,6 @@ from ..engine import (
     SEATS,
     Contract,
     Doubling,
-    Played,
     Side,
     Split,
     Strain,
@@ -213,29 +208,6 @@ def _scores(lookup: Lookup) -> None:
                   {"tblScores": (0, 27)})
 
 
-def played_words() -> list[tuple[str, int, int, int]]:
-    """Every played result as one word (the engine's :class:`~xlbridge.engine.Played`
-    text), with declarer's position in ``tblSeats`` and score not vulnerable and vulnerable.
-
-    >>> rows = played_words()
-    >>> rows[0], len(rows), next(row for row in rows if row[0] == "4SXN-1")
-    (('PASS', 1, 0, 0), 5881, ('4SXN-1', 1, -100, -200))
-    """
-    rows = [("PASS", 1, 0, 0)]
-    for contract in contracts()[1:]:  # PASS is above
-        for position, seat in enumerate(SEATS, start=1):
-            for tricks in range(14):
-                played = Played(contract.with_declarer(seat), tricks)
-                rows.append((str(played), position, *(duplicate_score(contract, tricks, vul) for vul in (False, True))))
-    return rows
-
-
-def _played(lookup: Lookup) -> None:
-    lookup.add("Played results as one word: declarer's seat, score not vul, vul",
-               [list(row) for row in played_words()],
-               {"tblPlayedWords": (0, 0), "tblPlayedSeat": (1, 1), "tblPlayedScore": (2, 3)})
-
-
 def _seats(lookup: Lookup) -> None:
     rows = [[str(seat), 1 if seat.side is Side.NS else -1] for seat in SEATS]
     lookup.add("Seats", rows, {"tblSeats": (0, 0), "tblSeatSign": (1, 1)})
@@ -279,6 +251,5 @@ TABLES: dict[str, Callable[..., None]] = {
     "vp": _vp,
     "flags": _flags,
     "row_codes": _row_codes,
-    "played": _played,
 }
 _DEPENDS = {"scores": ("contracts",), "row_codes": ("contracts",)}

@@ -27,14 +27,13 @@ Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``Sc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
+from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import MITCHELL, Movement, OptionError, Scoring, board_dealer, board_vul
-from ..engine.weighted import MOST_PARTS
-from . import cards, styles
+from . import cards, styles, weighted
 from . import formulas as f
 from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
@@ -109,6 +108,9 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     if movement is not None:
         cards.build(book, movement)
     _boards(book, layout)
+    weighted.build(book, layout.weighted, contract=layout.col("D"), board=layout.col("A"), slot=layout.col("AO"),
+                   kind=layout.col("S"), played=layout.played_mp, cross_played=layout.cross_played,
+                   butler=layout.butler, mp=layout.mp, scoring=layout.scoring)
 
 
 class _Layout:
@@ -135,6 +137,7 @@ class _Layout:
         # The per-board sheet: counts, top, datum, then two grids of the real NS scores.
         self.grid = 8  # first column of the text grid ("" in empty slots)
         self.grid2 = self.grid + self.slots + 1  # numeric grid (0 in empty slots)
+        self.weighted = weighted.locate(book, boards)
 
     @property
     def mp(self) -> str:
@@ -167,6 +170,25 @@ class _Layout:
     def grid_row(self, board: str, start: int) -> str:
         """The real NS scores of board ``board``, as a row of one of the grids."""
         return f"INDEX({self.grid_ref(start)},{board},0)"
+
+    def played_mp(self, score: str, board: str) -> str:
+        """Raw matchpoints (2/1/0) of ``score`` against board ``board``'s played results
+        (its own among them, if it is one: 1 too many)."""
+        played = self.grid_row(board, self.grid)
+        return f'2*COUNTIF({played},"<"&{score})+COUNTIF({played},{score})'
+
+    def cross_played(self, score: str, board: str) -> str:
+        """Cross-IMPs (summed) of ``score`` against board ``board``'s played results: the
+        numeric grid, only its first n slots counting."""
+        row = self.grid_row(board, self.grid2)
+        slots = (f"{self.per_board}!${get_column_letter(self.grid2)}$1:"
+                 f"${get_column_letter(self.grid2 + self.slots - 1)}$1")
+        return (f"SUMPRODUCT(({slots}<={self.board_of(board, 'B')})*SIGN({score}-{row})"
+                f"*(MATCH(ABS({score}-{row}),tblImpLow,1)-1))")
+
+    def butler(self, score: str, board: str) -> str:
+        """Butler IMPs of ``score`` against board ``board``'s datum."""
+        return f.imps(f"({score}-N({self.board_of(board, 'E')}))")
 
 
 def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: Movement | None) -> Worksheet:
@@ -356,6 +378,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
 
     boards, ns, ew = (f"$A${first}:$A${last}", f"$B${first}:$B${last}",
                       f"$C${first}:$C${last}")
+    sheet = layout.weighted
     pair_numbers = layout.pcol("A")
 
     def pair_bad(r: int) -> str:
@@ -374,7 +397,8 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
             (f"NOT({f.whole_in(f'A{r}', 1, layout.limit)})", "flag_board"),
             (f"COUNTIF($A${first}:A{r},A{r})>{layout.slots}", "flag_board"),
             (pair_bad(r), "flag_pair"),
-            (f"AND(AN{r}=1,{_GOOD}{r}<>1)", "flag_weighted"),
+            (f"AND(AN{r}=1,IF(AO{r}>{weighted.SLOTS},TRUE,OR(COUNTIFS($A${first}:A{r},A{r},$AN${first}:AN{r},1)"
+             f">{weighted.PER_BOARD},{sheet.of_slot(weighted.GOOD, f'AO{r}')}<>1)))", "flag_weighted"),
             (f'AND(AN{r}=1,E{r}<>"")', "flag_declarer"),
             (f'AND(AN{r}=1,F{r}<>"")', "flag_tricks"),
             *entry,
@@ -389,7 +413,10 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), hidden)
     book.column(ws, "Q", rows, lambda r: f.seat_index(f"E{r}"), hidden)
     book.column(ws, "R", rows, status, hidden)
-    _weighted_parts(book, ws, rows)
+    # A weighted score: AN 1 when the row is meant as one, AO its number (its slot on the
+    # weighted scores' sheet, which reads it).
+    book.column(ws, "AN", rows, lambda r: f"IF({f.looks_weighted(f'D{r}')},1,0)", hidden)
+    book.column(ws, "AO", rows, lambda r: f'IF(AN{r}=1,COUNTIF($AN${first}:AN{r},1),"")', hidden)
     # The row's kind: 1 played, 2 adjusted, 3 not played, 4 a weighted score.
     book.column(ws, "S", rows, lambda r: f'IF(AND(R{r}=1,AN{r}=1),4,{f.entry_kind(f"R{r}", f"P{r}")})', hidden)
     score = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
@@ -412,21 +439,13 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     def weighted_on(r: int) -> str:  # TRUE when the row's board has a weighted score
         return f'{layout.board_of(f"A{r}", "G")}>0'
 
-    weighted = _WeightedField(layout, first, last)
-
-    def played(r: int) -> str:  # the row's board's played NS scores, a row of the text grid
-        return layout.grid_row(f"A{r}", layout.grid)
-
     # Raw matchpoints on the 2/1/0 scale against the board's results (MP scoring): a played
     # row against the played ones and each weighted score's results, weighted; a weighted
     # score, each of its results the same way, weighted.
-    def mp_against(score: str, r: int) -> str:
-        return (f'2*COUNTIF({played(r)},"<"&{score})+COUNTIF({played(r)},{score})'
-                f'+IF({weighted_on(r)},{weighted.mp(score, r)},0)')
-
     book.column(ws, "V", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,{mp_against(f"G{r}", r)}-1,'
-                f'IF(S{r}=4,{weighted.own(r, lambda score: mp_against(score, r))},"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,{layout.played_mp(f"G{r}", f"A{r}")}'
+                f'-1+IF({weighted_on(r)},{sheet.mp(f"G{r}", f"A{r}")},0),'
+                f'IF(S{r}=4,{sheet.of_slot(weighted.RAW, f"AO{r}")},"")))',
                 hidden)
     book.column(ws, "W", rows,
                 lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.neuberg}=1,'
@@ -465,36 +484,25 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(NOT({layout.mp}),"",IF(AB{r}<>"",T{r}*AB{r}/100,IF(OR(S{r}=1,S{r}=4),X{r},"")))',
                 styles.OUTPUT, name="MPEW")
 
-    # IMPs: Butler against the board's datum, or cross-IMPs against every played result
-    # (the grid's numeric copy, only its first n slots counting); adjusted +3 / 0 / -3.
-    slots = (f"{layout.per_board}!${get_column_letter(layout.grid2)}$1:"
-             f"${get_column_letter(layout.grid2 + layout.slots - 1)}$1")
-
-    def cross_against(score: str, r: int) -> str:  # the IMPs of score against the board's results
-        row = layout.grid_row(f"A{r}", layout.grid2)
-        played_ = (f"SUMPRODUCT(({slots}<={layout.board_of(f'A{r}', 'B')})*SIGN({score}-{row})"
-                   f"*(MATCH(ABS({score}-{row}),tblImpLow,1)-1))")
-        return f"{played_}+IF({weighted_on(r)},{weighted.cross(score, r)},0)"
-
+    # IMPs: Butler against the board's datum, or cross-IMPs against every real result;
+    # adjusted +3 / 0 / -3.
     def averaged(total: str, r: int) -> str:
         return f"IF({layout.averaged}=1,IF({n(r)}>1,({total})/({n(r)}-1),0),{total})"
 
     def cross(r: int) -> str:
-        return averaged(cross_against(f"G{r}", r), r)
-
-    def butler(score: str, r: int) -> str:
-        return f.imps(f"({score}-N({layout.board_of(f'A{r}', 'E')}))")
+        return averaged(f'{layout.cross_played(f"G{r}", f"A{r}")}'
+                        f'+IF({weighted_on(r)},{sheet.cross(f"G{r}", f"A{r}")},0)', r)
 
     imps = styles.OUTPUT
     # AI: North-South's IMPs on the table result (or the weighted score's results, weighted);
     # a side given a percentage gets its IMPs.
-    book.column(ws, _WEIGHTED_IMPS, rows,
-                lambda r: f'IF(OR({layout.mp},S{r}<>4),"",IF({layout.scoring}=3,'
-                f'{weighted.own(r, lambda s: butler(s, r))},'
-                f'{averaged(weighted.own(r, lambda s: cross_against(s, r)), r)}))', hidden)
+    def slot_imps(r: int) -> str:  # a weighted row's IMPs (cross-IMPs summed), from its slot
+        return sheet.of_slot(weighted.IMPS, f"AO{r}")
+
     book.column(ws, "AI", rows,
-                lambda r: f'IF(OR({layout.mp},S{r}=""),"",IF(S{r}=1,IF({layout.scoring}=3,{butler(f"G{r}", r)},'
-                f'{cross(r)}),IF(S{r}=4,{_WEIGHTED_IMPS}{r},"")))', hidden)
+                lambda r: f'IF(OR({layout.mp},S{r}=""),"",IF(S{r}=1,IF({layout.scoring}=3,'
+                f'{layout.butler(f"G{r}", f"A{r}")},{cross(r)}),IF(S{r}<>4,"",IF({layout.scoring}=3,'
+                f'{slot_imps(r)},{averaged(slot_imps(r), r)}))))', hidden)
     book.column(ws, "K", rows,
                 lambda r: f'IF({layout.mp},"",IF(AG{r}<>"",(AG{r}-50)*3/10,IF(OR(S{r}=1,S{r}=4),AI{r},"")))',
                 imps, name="IMPsNS")
@@ -507,7 +515,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(ISNUMBER(A{r}),A{r}*10000+COUNTIF($A${first}:A{r},A{r}),"")',
                 hidden)
     book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", *_WEIGHTED_COLUMNS])
+                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO"])
     ws.freeze_panes = f"A{first}"
     right = "M"
     if movement is not None:
@@ -515,79 +523,6 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         right = "AE"
     book.page(ws, area=f"A1:{right}{last}", title_rows="1:4")
     return ws
-
-
-# A weighted score's hidden columns: AN 1 when the row is one; per result (up to MOST_PARTS)
-# its weight (60), the row of its result (4SN=) in tblPlayedWords (0 if none) and its NS
-# score (0 if none); then 1 when the whole is good (2-4 results, whole weights adding up to
-# 100), and a weighted row's IMPs.
-_PART_COLUMNS = [[get_column_letter(column_index_from_string("AO") + MOST_PARTS * group + part)
-                  for part in range(MOST_PARTS)] for group in range(3)]
-_WEIGHTS, _INDEXES, _NUMBERS = _PART_COLUMNS
-_GOOD = get_column_letter(column_index_from_string(_NUMBERS[-1]) + 1)
-_WEIGHTED_IMPS = get_column_letter(column_index_from_string(_GOOD) + 1)  # a weighted row's IMPs
-_WEIGHTED_COLUMNS = ["AN", *_WEIGHTS, *_INDEXES, *_NUMBERS, _GOOD, _WEIGHTED_IMPS]
-
-
-def _weighted_parts(book: Book, ws: Worksheet, rows: range) -> None:
-    """A weighted score read from its cell, ``60% 4SN= 40% 4SN-1``: weight and result
-    alternate, a word each."""
-    hidden = styles.HIDDEN
-    book.lookup.need("played")
-    book.column(ws, "AN", rows, lambda r: f"IF({f.looks_weighted(f'D{r}')},1,0)", hidden)
-    for part in range(MOST_PARTS):
-        book.column(ws, _WEIGHTS[part], rows,
-                    lambda r, p=part: f'IF(AN{r}=1,{f.percent_word(f.word(f"D{r}", 2 * p + 1))},0)', hidden)
-        # From the cell itself, not from a column of words: LibreOffice's group calculation
-        # has read such a word not yet computed as 0 (and lost the first row's result).
-        book.column(ws, _INDEXES[part], rows,
-                    lambda r, p=part: f'IF({f.looks_weighted(f"D{r}")},'
-                    f'{f.played_index(f.word(f"D{r}", 2 * p + 2))},"")',
-                    hidden)
-        book.column(ws, _NUMBERS[part], rows,
-                    lambda r, p=part: f'IF(N({_INDEXES[p]}{r})>0,{f.played_score(f"{_INDEXES[p]}{r}", f"A{r}")},0)',
-                    hidden)
-
-    def good(r: int) -> str:
-        count = f.words(f"D{r}")
-        parts = [f'OR({count}<{2 * p + 2},AND({_WEIGHTS[p]}{r}>=1,{_WEIGHTS[p]}{r}<=99,'
-                 f'{_WEIGHTS[p]}{r}=INT({_WEIGHTS[p]}{r}),N({_INDEXES[p]}{r})>0))' for p in range(MOST_PARTS)]
-        return (f"IF(AN{r}<>1,0,IF(AND(MOD({count},2)=0,{count}>=4,{count}<={2 * MOST_PARTS},"
-                f"LEN(TRIM(D{r}))<={f.WORD},SUM({_WEIGHTS[0]}{r}:{_WEIGHTS[-1]}{r})=100,{','.join(parts)}),1,0))")
-
-    book.column(ws, _GOOD, rows, good, hidden)
-
-
-class _WeightedField:
-    """A board's weighted scores as the other results meet them: each result of each
-    weighted score on the board (but the row's own), weighted."""
-
-    def __init__(self, layout: _Layout, first: int, last: int) -> None:
-        self.layout, self.first, self.last = layout, first, last
-
-    def _range(self, column: str) -> str:
-        return f"${column}${self.first}:${column}${self.last}"
-
-    def _each(self, r: int, term: Callable[[str], str]) -> str:
-        """The sum over the board's other weighted scores' results of weight * term(score)."""
-        rows = self._range("A")
-        others = f"({rows}=A{r})*({self._range('S')}=4)*({self._range('AC')}<>AC{r})"  # AC: a row's own key
-        return "+".join(f"SUMPRODUCT({others}*{self._range(weight)}/100*{term(self._range(score))})"
-                        for weight, score in zip(_WEIGHTS, _NUMBERS, strict=True))
-
-    def mp(self, score: str, r: int) -> str:
-        """Raw matchpoints (2/1/0) of ``score`` against them."""
-        return self._each(r, lambda other: f"(2*({other}<{score})+({other}={score}))")
-
-    def cross(self, score: str, r: int) -> str:
-        """IMPs of ``score`` against them."""
-        return self._each(r, lambda other: f"SIGN({score}-{other})*(MATCH(ABS({score}-{other}),tblImpLow,1)-1)")
-
-    @staticmethod
-    def own(r: int, value: Callable[[str], str]) -> str:
-        """A weighted row's own results, each ``value(score)`` times its weight."""
-        return "+".join(f"{weight}{r}/100*({value(f'{number}{r}')})"
-                        for weight, number in zip(_WEIGHTS, _NUMBERS, strict=True))
 
 
 def _prefill(book: Book, ws: Worksheet, layout: _Layout, movement: Movement) -> None:

@@ -123,6 +123,7 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking": "Ranking",
         "travellers": "Travellers",
         "board_sheet": "Boards",
+        "weighted_sheet": "Weighted",
         "place": "Place",
         "percent": "%",
         "imps": "IMPs",

@@ -123,6 +123,7 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking": "Sijoitukset",
         "travellers": "Tuloslaput",
         "board_sheet": "Jaot",
+        "weighted_sheet": "Painotetut",
         "place": "Sija",
         "percent": "%",
         "imps": "IMP",

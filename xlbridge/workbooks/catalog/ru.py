@@ -129,6 +129,7 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking": "Итоги",
         "travellers": "Протоколы",
         "board_sheet": "Сдачи",
+        "weighted_sheet": "Взвешенные",
         "place": "Место",
         "percent": "%",
         "imps": "IMP",
