@@ -40,7 +40,7 @@ COLUMNS = {
         (1080, ["Board", "NS", "EW", "Contract", "Declarer", "Tricks", "ScoreNS", "ScoreEW",
                 "MPNS", "MPEW", "IMPsNS", "IMPsEW", "BoardTop", "Check"]),
         (60, ["RankPlace", "RankPair", "RankName", "RankField", "RankMP", "RankTop", "RankPercent",
-              "RankIMPs", "RankIMPsPerBoard", "RankBoards"]),
+              "RankIMPs", "RankIMPsPerBoard", "RankBoards", "RankPenalty"]),
         (60, ["PairNumber", "PairName", "PairField", "PairBoards", "PairMP", "PairTop", "PairPercent",
               "PairIMPs", "PairRealPercent", "PairCheck", "PairPenalty"]),
     ],

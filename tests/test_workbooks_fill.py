@@ -380,6 +380,7 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
         "RankIMPsPerBoard": padded([None if mp else columns["PairIMPs"][i] / columns["PairBoards"][i]
                                     for i in ranked]),
         "RankBoards": padded([columns["PairBoards"][i] for i in ranked]),
+        "RankPenalty": padded([(event.pairs[pair_numbers[i]].penalty or None) for i in ranked]),
         "ResultsEntered": [len(good)],
         "ResultsFlagged": [sum(f is not None for f in flags)],
         "_ranked": ranked,

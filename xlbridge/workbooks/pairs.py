@@ -578,7 +578,7 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
 
 def _ranking(book: Book, layout: _Layout) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("ranking"), (7, 6, 29, 7, 8, 8, 8, 8, 8, 7, 3, 4))
+    ws = book.sheet(t("ranking"), (7, 6, 29, 7, 8, 8, 8, 8, 8, 7, 8, 4))
     book.event_heading(ws, 1, book.title, "A", "J", "H:J")
     book.merge(ws, "A2:C2", t("ranking"), styles.SUBTITLE)
     book.merge(ws, "D2:J2", f'IF({layout.mp},"{t("ranking_note")}","{t("ranking_note_imps")}")',
@@ -588,7 +588,9 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
                 "D": f'IF({layout.fields}=2,"{t("field")}","")',
                 "E": f'IF({layout.mp},"{t("mp")}","")', "F": f'IF({layout.mp},"{t("top")}","")',
                 "G": f'IF({layout.mp},"{t("percent")}","")', "H": f'IF({layout.mp},"","{t("imps")}")',
-                "I": f'IF({layout.mp},"","{t("per_board")}")', "J": t("played")}
+                "I": f'IF({layout.mp},"","{t("per_board")}")', "J": t("played"),
+                # Shown when a pair has a procedural penalty (already out of its total).
+                "K": f'IF(COUNTIF({layout.pcol("J")},">0")+COUNTIF({layout.pcol("J")},"<0")>0,"{t("penalty")}","")'}
     for column, text in headings.items():
         formula = text.startswith("IF(")
         book.merge(ws, f"{column}3:{column}4", text, styles.HEAD, formula=formula)
@@ -598,7 +600,7 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
     book.column(ws, "L", rows,
                 lambda r: f"IFERROR(MATCH({r - RANK_FIRST + 1},{layout.pcol('O')},0),\"\")",
                 styles.HIDDEN)
-    book.hide_columns(ws, "KL")
+    book.hide_columns(ws, "L")
 
     def pick(column: str, text: bool = False):
         source = layout.pcol(column)
@@ -618,7 +620,10 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
     book.column(ws, "I", rows, lambda r: f'IF(OR(L{r}="",H{r}=""),"",H{r}/J{r})',
                 styles.OUTPUT.but(number_format=styles.IMPS), name="RankIMPsPerBoard")
     book.column(ws, "J", rows, pick("D"), styles.OUTPUT, name="RankBoards")
-    book.page(ws, area=f"A1:J{rows[-1]}", title_rows="1:4", one_page=True)
+    penalty = layout.pcol("J")
+    book.column(ws, "K", rows, lambda r: f'IF(L{r}="","",IF(N(INDEX({penalty},L{r}))=0,"",INDEX({penalty},L{r})))',
+                styles.OUTPUT.but(number_format=styles.POINTS), name="RankPenalty")
+    book.page(ws, area=f"A1:K{rows[-1]}", title_rows="1:4", one_page=True)
     return ws
 
 
