@@ -39,11 +39,9 @@ def test_the_defined_names_are_the_same_in_every_language(name, lang):
         n: d.attr_text.split("!")[1] for n, d in english.defined_names.items()}
 
 
-# Words that stay as they are in every language: seats and sides, contracts, the pairs
-# Setup's option values its formulas compare (explained on the sheet; Chicago's cycle and
-# fits are in the book's language, workbooks/options.py), scales, abbreviations.
-KEPT = {"NS", "EW", "N", "E", "S", "W", "MP", "IMPs", "IMP", "VP", "VPs", "HCP", "PASS", "NP", "Yes", "No",
-        "Average", "Total", "Cross-IMPs", "Butler", "no",
+# Words that stay as they are in every language: seats and sides, contracts, scales,
+# abbreviations (the options a director picks are in the book's language, workbooks/options.py).
+KEPT = {"NS", "EW", "N", "E", "S", "W", "MP", "IMPs", "IMP", "VP", "VPs", "HCP", "PASS", "NP", "no",
         "Neuberg", "Mitchell", "Howell", "ACBL", "Lookup", "xlbridge", "check", "A60", "A50", "A40", "X", "XX"}
 
 

@@ -25,10 +25,9 @@ OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 # Every template's option words (a template declares them in OPTIONS).
 OPTIONS = [option for name in W.TEMPLATES for option in getattr(W.template(name), "OPTIONS", ())]
 
-# Option cells still showing English words in fi and ru, by defined name: the pairs Setup's
-# options, compared by workbooks/pairs.py's formulas and read by engine/pairs.py's yes_no and
-# Scoring.parse (left to whoever owns those files; see issue 18). Shrink this when they move.
-STILL_ENGLISH = {"pairs": {"Scoring", "CrossIMPsMode", "UseNeuberg", "SessionRule"}}
+# Option cells still showing English words in fi and ru, by defined name: none (the pairs
+# Setup's options moved too, tests/test_option_words_pairs.py). Keep it empty.
+STILL_ENGLISH: dict[str, set[str]] = {}
 
 
 def _name_at(book: openpyxl.Workbook, sheet: str, coordinate: str) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from openpyxl import Workbook
 
@@ -33,6 +33,7 @@ from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
 from ..workbooks import pairs as pairs_template
 from ..workbooks import traveller as traveller_template
+from ..workbooks.pairs import CROSS_IMPS, SCORING, YES_NO
 from .base import Checked, FilledBook, Kind, event_date, play_columns, set_named
 
 
@@ -115,13 +116,18 @@ def _penalty(problems: Problems, cell: Cell) -> float | None:
     return problems.parse(cell, lambda value: real_number(value, "penalty"))
 
 
-# The Setup options of pairs.xlsx: defined name, pairs_event keyword, parser.
+# The switches' words, each named as its own option in a message.
+_NEUBERG, _SESSION_RULE = replace(YES_NO, what="Neuberg"), replace(YES_NO, what="session rule")
+
+# The Setup options of pairs.xlsx: defined name, pairs_event keyword, parser. A word a director
+# picks is read in any language the books speak (Butler-IMP, кросс-IMP, kyllä ...) and nothing
+# else, as the sheet's formulas read it; the engine then reads the value it stands for.
 OPTIONS = (
-    ("Scoring", "scoring", Scoring.parse),
-    ("CrossIMPsMode", "crossimps", lambda v: "average" if cross_imps_mode(v) else "total"),
-    ("UseNeuberg", "neuberg", lambda v: yes_no(v, "Neuberg")),
+    ("Scoring", "scoring", lambda v: Scoring.parse(SCORING.parse(v))),
+    ("CrossIMPsMode", "crossimps", lambda v: "average" if cross_imps_mode(CROSS_IMPS.parse(v)) else "total"),
+    ("UseNeuberg", "neuberg", lambda v: yes_no(_NEUBERG.parse(v), "Neuberg")),
     ("ExpectedResults", "expected", lambda v: whole_number(v, "expected results", 1)),
-    ("SessionRule", "session_rule", lambda v: yes_no(v, "session rule")),
+    ("SessionRule", "session_rule", lambda v: yes_no(_SESSION_RULE.parse(v), "session rule")),
     ("Fields", "fields", fields_count),
 )
 
@@ -366,22 +372,26 @@ def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
 # --- filling the template ---------------------------------------------------------------
 
 
-def setup_options(options: Mapping[str, object]) -> list[tuple[str, object]]:
-    """The event's scoring options as Setup cells hold them (:data:`OPTIONS` reads them back):
-    ``Butler``, ``Yes``/``No``, 2.
+def setup_options(options: Mapping[str, object], lang: str = "en") -> list[tuple[str, object]]:
+    """The event's scoring options as Setup cells of a book in ``lang`` hold them (:data:`OPTIONS`
+    reads them back): ``Butler``, ``Yes``/``No``, 2; the words in the book's language.
 
     >>> setup_options({"scoring": "Butler", "neuberg": False, "fields": 2})
     [('Scoring', 'Butler'), ('UseNeuberg', 'No'), ('Fields', 2)]
+    >>> setup_options({"scoring": "Cross-IMPs", "crossimps": "total", "session_rule": True}, "fi")
+    [('Scoring', 'ristiin-IMP'), ('CrossIMPsMode', 'summa'), ('SessionRule', 'kyllä')]
     """
     option_cells = {keyword: name for name, keyword, _ in OPTIONS}
     cells = []
     for keyword, value in options.items():
         if keyword not in option_cells:
             raise OptionError(f"option {keyword!r}: must be one of {', '.join(option_cells)}")
-        if isinstance(value, bool):
-            value = "Yes" if value else "No"
+        if keyword == "scoring":
+            value = SCORING.word(Scoring.parse(value), lang)
         elif keyword == "crossimps":
-            value = str(value).capitalize()
+            value = CROSS_IMPS.word("average" if cross_imps_mode(value) else "total", lang)
+        elif keyword in ("neuberg", "session_rule"):
+            value = YES_NO.word(yes_no(value, keyword), lang)
         elif not isinstance(value, int):
             value = str(value)
         cells.append((option_cells[keyword], value))
@@ -405,7 +415,7 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
         set_named(book, "TableCount", event.tables)
     if event.boards:
         set_named(book, "BoardCount", event.boards)
-    for name, value in setup_options(event.options):
+    for name, value in setup_options(event.options, lang):
         set_named(book, name, value)
     results = event.results
     contracts, declarers, tricks = play_columns([r.play for r in results])

@@ -3,8 +3,8 @@ shown in the book's language, read back as stable values.
 
 An :class:`Option` lists its choices in order, each a catalog key (its word in every
 language) and the value it stands for; a template declares its options in ``OPTIONS``
-(chicago.py: the cycle and the fits). A book shows the words of its own language
-(the dropdown ``tbl<Stem>``); its formulas and ``xlbridge check`` accept any language's
+(chicago.py: the cycle and the fits; pairs.py: the Setup's scoring options). A book shows
+the words of its own language (the dropdown ``tbl<Stem>``); its formulas and ``xlbridge check`` accept any language's
 word for a choice, so a Finnish book typed with the English word, or an English book
 with the Finnish one, still reads the same. Two tables on the hidden Lookup sheet do
 the mapping for the formulas: ``tbl<Stem>Words`` every accepted spelling and

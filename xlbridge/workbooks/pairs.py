@@ -38,6 +38,7 @@ from . import formulas as f
 from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
 from .names import set_value
+from .options import Option
 
 NAME = "pairs"
 """The template's name: its file is ``pairs.xlsx``, its labels' namespace in the catalog."""
@@ -63,19 +64,38 @@ TRAVELLER_ROWS = 5  # Travellers: heading rows above each board's results
 BOARD_FIRST = 2  # the per-board sheet: board k on row k + 1
 
 SCORINGS = tuple(scoring.value for scoring in Scoring)
-"""The Setup dropdown of scoring methods, in the engine's order: a method's index is its place here."""
+"""The scoring methods' English words, in the engine's order: a method's index is its place here."""
+
+# The Setup options a director picks, words in the book's language, read in any (:mod:`.options`).
+SCORING = Option("Scorings", NAME, "scoring", tuple((f"scoring_{s.name.lower()}", s) for s in Scoring))
+"""The scoring method (``Scoring``), as the engine's :class:`~xlbridge.engine.Scoring`, in its order."""
+CROSS_IMPS = Option("CrossIMPsModes", NAME, "cross-IMPs", (("crossimps_average", "average"),
+                                                            ("crossimps_total", "total")))
+"""How cross-IMPs are taken (``CrossIMPsMode``), as pairs_event's ``crossimps``."""
+YES_NO = Option("YesNo", NAME, "yes or no", (("yes", True), ("no", False)))
+"""A switch (``UseNeuberg``, ``SessionRule``): one table for both."""
+OPTIONS = (SCORING, CROSS_IMPS, YES_NO)
+"""The choices its cells show as words in the book's language (:mod:`.options`)."""
 
 
 def method_index(cell: str) -> str:
-    """The formula of a scoring method's index (1, 2, 3 ...) from its name in ``cell``.
+    """The formula of a scoring method's index (1, 2, 3 ...: its place in :data:`SCORINGS`)
+    from its word in ``cell``, in any language; blank or unknown counts as matchpoints.
 
-    >>> method_index("B8")
-    'IF(B8="Cross-IMPs",2,IF(B8="Butler",3,1))'
+    >>> method_index("B8")[:40]
+    'MAX(1,N(IF(B8="","",IFERROR(IF(INDEX(tbl'
     """
-    formula = "1"
-    for index in range(len(SCORINGS) - 1, 0, -1):
-        formula = f'IF({cell}="{SCORINGS[index]}",{index + 1},{formula})'
-    return formula
+    return f"MAX(1,N({SCORING.index(cell)}))"
+
+
+def switch(option: Option, cell: str) -> str:
+    """The formula of 0 when ``cell`` holds ``option``'s second word (``Total``, ``No``, in
+    any language), else 1 (its first word, the default: blank or unknown too).
+
+    >>> switch(YES_NO, "B10")[:41]
+    'IF(IF(B10="","",IFERROR(IF(INDEX(tblYesNo'
+    """
+    return f"IF({option.index(cell)}=2,0,1)"
 
 
 def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
@@ -220,12 +240,17 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     option(6, "boards", "BoardCount", size[1], book.rule_whole(1, layout.boards))
     option(7, "scale", "MPScale", scale, book.rule_scale())
     book.merge(ws, "C7:I7", t("scale_note"), note)
-    option(8, "scoring", "Scoring", SCORINGS[0], Rule("list", f'"{",".join(SCORINGS)}"', message=t("scoring_note")))
-    option(9, "crossimps", "CrossIMPsMode", "Average", Rule("list", '"Average,Total"', message=t("crossimps_note")))
-    yes_no = Rule("list", '"Yes,No"', message=t("err_yes_no"))
-    option(10, "neuberg", "UseNeuberg", "Yes", yes_no)
+    # The options' words in the book's language (the dropdowns), and every language's word
+    # with its position for the helpers below.
+    for choice in OPTIONS:
+        choice.add(book)
+    option(8, "scoring", "Scoring", SCORING.word(Scoring.MP, book.lang), SCORING.rule(book, t("scoring_note")))
+    option(9, "crossimps", "CrossIMPsMode", CROSS_IMPS.word("average", book.lang),
+           CROSS_IMPS.rule(book, t("crossimps_note")))
+    yes = YES_NO.word(True, book.lang)
+    option(10, "neuberg", "UseNeuberg", yes, YES_NO.rule(book, t("err_yes_no")))
     option(11, "expected", "ExpectedResults", None, book.rule_whole(1, layout.tables * 2))
-    option(12, "session_rule", "SessionRule", "Yes", yes_no)
+    option(12, "session_rule", "SessionRule", yes, YES_NO.rule(book, t("err_yes_no")))
     two_winners = movement is not None and movement.kind == MITCHELL and not movement.arrow_switch
     option(13, "fields", "Fields", 2 if two_winners else 1, Rule("list", '"1,2"', message=t("fields_note")))
     most = f"MAX({layout.bcol('C')})"
@@ -234,15 +259,15 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                f'"{t("expected_auto")}"&{most})', styles.NOTE.but(color="C00000"), formula=True)
     if t("options_note"):
         book.merge(ws, "A14:I14", t("options_note"), styles.NOTE)
-    # Hidden helpers every formula uses.
+    # Hidden helpers every formula uses (the options read by position, in any language's word).
     helpers = {
         6: f'IF(B6="",{layout.boards},B6)',
         7: f.half_scale("B7"),
         8: method_index("B8"),
-        9: 'IF(B9="Total",0,1)',
-        10: 'IF(B10="No",0,1)',
+        9: switch(CROSS_IMPS, "B9"),
+        10: switch(YES_NO, "B10"),
         11: f"IF(ISNUMBER(B11),B11,{most})",
-        12: 'IF(B12="No",0,1)',
+        12: switch(YES_NO, "B12"),
         13: 'IF(OR(B13=2,B13="2"),2,1)',
     }
     for row, formula in helpers.items():

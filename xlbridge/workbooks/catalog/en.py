@@ -166,6 +166,15 @@ LABELS: dict[str, dict[str, str]] = {
         "fields": "Fields",
         "fields_note": "1: one ranking of all pairs (Howell, one-winner Mitchell). 2: one per direction.",
         "options_note": "",
+        # The option words a director picks (workbooks/options.py): the scoring method (the
+        # engine's Scoring values), how cross-IMPs are taken, then Neuberg's and the session rule's switch.
+        "scoring_mp": "MP",
+        "scoring_cross_imps": "Cross-IMPs",
+        "scoring_butler": "Butler",
+        "crossimps_average": "Average",
+        "crossimps_total": "Total",
+        "yes": "Yes",
+        "no": "No",
         "ns_field": "NS",
         "ew_field": "EW",
     },

@@ -80,7 +80,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_board": "Kirjoita jaon numero.",
     },
     "pairs": {
-        "err_yes_no": "Valitse Yes (kyllä) tai No (ei).",
+        "err_yes_no": "Valitse kyllä tai ei.",
         "to_table": "pöytä {table}",
         "to_relay": "rele, kierros {round} pöytä {table}",
         "to_seat": "pöytä {table} {direction}",
@@ -148,24 +148,36 @@ LABELS: dict[str, dict[str, str]] = {
         "results_count": "Tuloksia",
         "scoring": "Laskenta",
         "scoring_note": (
-            "MP: MP-pisteet. Cross-IMPs: IMPit jokaista muuta tulosta vastaan. Butler: IMPit keskitulosta vastaan "
-            "(ilman suurinta ja pienintä)."
+            "MP-pisteet: paremmuusvertailu muihin tuloksiin. ristiin-IMP: IMPit jokaista muuta tulosta vastaan. "
+            "Butler-IMP: IMPit keskitulosta vastaan (ilman suurinta ja pienintä)."
         ),
-        "crossimps": "Cross-IMPs",
-        "crossimps_note": "Average: jaettuna vertailujen määrällä. Total: summa.",
+        "crossimps": "Ristiin-IMP",
+        "crossimps_note": "keskiarvo: jaettuna vertailujen määrällä. summa: vertailujen IMPit yhteensä.",
         "neuberg": "Neuberg",
-        "neuberg_note": "Yes: jako, jolla on odotettua vähemmän tuloksia, korjataan (M+1)·N/n-1.",
+        "neuberg_note": "kyllä: jako, jolla on odotettua vähemmän tuloksia, korjataan (M+1)·N/n-1.",
         "expected": "Odotetut tulokset",
         "expected_auto": "automaattinen: ",
         "expected_few": "liian pieni: jaolla on ",
         "session_rule": "Istuntosääntö",
         "session_rule_note": (
-            "Laki 12C2(c), Yes: 60 % (40 %) saanut pari saa muiden jakojensa prosentin, jos se on suurempi "
+            "Laki 12C2(c), kyllä: 60 % (40 %) saanut pari saa muiden jakojensa prosentin, jos se on suurempi "
             "(pienempi)."
         ),
         "fields": "Kentät",
         "fields_note": "1: yksi sijoituslista (Howell, yhden voittajan Mitchell). 2: oma kummallekin suunnalle.",
-        "options_note": "Valintojen arvot (MP, Yes/No, Average/Total) ovat englanniksi: kaavat vertaavat niitä.",
+        "options_note": (
+            "Kaavat ja xlbridge check lukevat valinnat myös englanniksi (MP, Cross-IMPs, Butler, Average/Total, "
+            "Yes/No), esim. englanninkielisestä kirjasta kopioituina."
+        ),
+        # The option words a director picks (workbooks/options.py): the scoring method, how
+        # cross-IMPs are taken, then Neuberg's and the session rule's switch.
+        "scoring_mp": "MP-pisteet",
+        "scoring_cross_imps": "ristiin-IMP",
+        "scoring_butler": "Butler-IMP",
+        "crossimps_average": "keskiarvo",
+        "crossimps_total": "summa",
+        "yes": "kyllä",
+        "no": "ei",
         "ns_field": "NS",
         "ew_field": "EW",
     },

@@ -86,7 +86,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_board": "Введите номер сдачи.",
     },
     "pairs": {
-        "err_yes_no": "Выберите Yes (да) или No (нет).",
+        "err_yes_no": "Выберите «да» или «нет».",
         "to_table": "стол {table}",
         "to_relay": "релей, тур {round} стол {table}",
         "to_seat": "стол {table} {direction}",
@@ -155,24 +155,36 @@ LABELS: dict[str, dict[str, str]] = {
         "results_count": "Результаты",
         "scoring": "Подсчёт",
         "scoring_note": (
-            "MP: матчпойнты. Cross-IMPs: IMP против каждого другого результата. Butler: IMP против "
-            "датума (среднего без лучшего и худшего результата)."
+            "матчпойнты: сравнение с каждым другим результатом. кросс-IMP: IMP против каждого другого "
+            "результата. Батлер: IMP против датума (среднего без лучшего и худшего результата)."
         ),
-        "crossimps": "Cross-IMPs",
-        "crossimps_note": "Average: делится на число сравнений. Total: сумма.",
+        "crossimps": "Кросс-IMP",
+        "crossimps_note": "среднее: делится на число сравнений. сумма: IMP всех сравнений складываются.",
         "neuberg": "Нойберг",
-        "neuberg_note": "Yes: сдача, сыгранная меньше ожидаемого числа раз, пересчитывается по (M+1)·N/n-1.",
+        "neuberg_note": "да: сдача, сыгранная меньше ожидаемого числа раз, пересчитывается по (M+1)·N/n-1.",
         "expected": "Результатов (N)",
         "expected_auto": "автоматически: ",
         "expected_few": "слишком мало: на сдаче ",
         "session_rule": "Правило сессии",
         "session_rule_note": (
-            "Закон 12C2(c), Yes: пара, получившая 60% (40%), получает свой процент на других сдачах, "
+            "Закон 12C2(c), да: пара, получившая 60% (40%), получает свой процент на других сдачах, "
             "если он выше (ниже)."
         ),
         "fields": "Зачёты",
         "fields_note": "1: один зачёт всех пар (Хауэлл, Митчелл с одним победителем). 2: по линиям.",
-        "options_note": "Значения настроек (MP, Yes/No, Average/Total) остаются английскими: их сравнивают формулы.",
+        "options_note": (
+            "Формулы и xlbridge check понимают и английские значения настроек (MP, Cross-IMPs, Butler, "
+            "Average/Total, Yes/No), например скопированные из английской книги."
+        ),
+        # The option words a director picks (workbooks/options.py): the scoring method, how
+        # cross-IMPs are taken, then Neuberg's and the session rule's switch.
+        "scoring_mp": "матчпойнты",
+        "scoring_cross_imps": "кросс-IMP",
+        "scoring_butler": "Батлер",
+        "crossimps_average": "среднее",
+        "crossimps_total": "сумма",
+        "yes": "да",
+        "no": "нет",
         "ns_field": "NS",
         "ew_field": "EW",
     },
