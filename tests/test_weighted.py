@@ -143,3 +143,18 @@ def test_export_and_import_keep_it(tmp_path, capsys, form):
     assert "\n0 differences" in capsys.readouterr().out
     sheet = load_workbook(again)["Results"]
     assert "60% 4SN= 40% 4SN-1" in [sheet.cell(r, 4).value for r in range(1, sheet.max_row + 1)]
+
+
+def test_check_names_what_the_workbook_cannot_hold(tmp_path):
+    """pairs.xlsx reads up to 4 weighted scores a board (its hidden Weighted sheet) and flags
+    the fifth: check says so at the fifth's row."""
+    from xlbridge.workbooks.weighted import PER_BOARD
+
+    book = W.build("pairs")
+    rows = [(1, pair, pair + 10, "60% 4SN= 40% 4SN-1", None, None) for pair in range(1, PER_BOARD + 2)]
+    for index, name in enumerate(("Board", "NS", "EW", "Contract", "Declarer", "Tricks")):
+        W.write_named(book, name, [row[index] for row in rows])
+    checked = kinds.check(kinds.read(W.save(book, tmp_path / "five.xlsx")))
+    assert [str(p) for p in checked.problems] == [
+        f"Results!A{4 + PER_BOARD + 1}: board 1 has more than {PER_BOARD} weighted scores; "
+        "the workbook scores that many a board"]

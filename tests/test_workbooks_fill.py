@@ -296,9 +296,12 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
     listed = [p for p in pair_numbers if not blank(p)]
     flags: list[str | None] = []
     good: list[int] = []
+    weighted_on: dict[object, int] = {}  # rows meant as weighted scores, by board, so far
     for index, (board, ns, ew, contract, declarer, tricks) in enumerate(rows):
         contract = split_part(contract) or contract  # a split score is checked as its table result
         weighted = isinstance(contract, str) and "%" in contract
+        if weighted:
+            weighted_on[board] = weighted_on.get(board, 0) + 1
         if ((blank(contract) or blank(board) if weighted else
              row_state(contract, declarer, tricks, (board,), codes=True) == "blank")
                 or (blank(ns) and blank(ew))):
@@ -310,6 +313,8 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
             flag = "flag_pair"
         else:
             flag = (weighted_flag if weighted else partial(result_flag, codes=True))(contract, declarer, tricks)
+            if weighted and weighted_on[board] > 4:  # the workbook reads four a board
+                flag = "flag_weighted"
             if flag is None:
                 for pair in (ns, ew):
                     seen = sum((r[1] == pair) + (r[2] == pair) for r in rows if r[0] == board)
@@ -477,6 +482,8 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
                 (10, 27, 57, "20% 4SN= 20% 4SN-1 20% 4SN-2 20% 4SN-3 20% 4SN+1", None, None),  # five results
                 (11, 27, 57, "60% 4SN+0 40% 4SN-1", None, None),  # +0 is not how a result is written
                 (12, 27, 57, "100% 4SN=", None, None),  # one result
+                # five on one board: the workbook reads four a board and flags the fifth
+                *((13, 21 + i, 51 + i, f"{50 + i}% 3NTS= {50 - i}% 3NTS-1", None, None) for i in range(5)),
             ]
         # Pair 2 plays board 1 twice: every one of its board-1 rows gets flagged.
         rows.append((1, 2, 40, "2H", "E", 8))

@@ -27,12 +27,13 @@ from ..director.cells import (
     text_of,
 )
 from ..director.names import Cell, NamedCells
-from ..engine import OptionError
+from ..engine import OptionError, Weighted
 from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
 from ..workbooks import pairs as pairs_template
 from ..workbooks import traveller as traveller_template
+from ..workbooks import weighted as weighted_sheet
 from ..workbooks.pairs import CROSS_IMPS, SCORING, YES_NO
 from .base import Checked, FilledBook, Kind, event_date, play_columns, set_named
 
@@ -338,9 +339,19 @@ def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
     seen: dict[tuple[int, int], Cell] = {}
     rows: Counter[int] = Counter()
     played: Counter[int] = Counter()
+    weighted: Counter[int] = Counter()
     slots = cells.value("BoardSlots")
     for seat in seats:
         rows[seat.board] += 1
+        if seat.play is not None and isinstance(seat.play.outcome, Weighted):
+            # The workbook reads so many weighted scores (its hidden Weighted sheet), and flags more.
+            weighted[seat.board] += 1
+            if weighted[seat.board] == weighted_sheet.PER_BOARD + 1:
+                problems.add(seat.board_cell, f"board {seat.board} has more than {weighted_sheet.PER_BOARD} weighted "
+                                              "scores; the workbook scores that many a board")
+            if weighted.total() == weighted_sheet.SLOTS + 1:
+                problems.add(seat.board_cell, f"more than {weighted_sheet.SLOTS} weighted scores; the workbook "
+                                              "scores that many a session")
         if seat.play is None or not seat.play.scored_otherwise:
             played[seat.board] += 1
         if isinstance(slots, int) and rows[seat.board] == slots + 1:
