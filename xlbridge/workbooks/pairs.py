@@ -381,7 +381,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     book.event_heading(ws, 1, book.title, "A", "M", "K:M")
     book.merge(ws, "A2:C2", t("results"), styles.SUBTITLE)
     book.merge(ws, "D2:M2", t("results_note"), styles.NOTE.but(wrap=True))
-    ws.row_dimensions[2].height = 24
+    ws.row_dimensions[2].height = 36  # three lines of the note, in every language
     head = styles.HEAD
     for column, key in zip("ABCDEF", ("board", "ns", "ew", "contract", "declarer", "tricks"),
                            strict=True):
@@ -397,7 +397,10 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 rule=book.rule_whole(1, layout.boards, "err_board"))
     book.column(ws, "B", rows, None, styles.INPUT, name="NS", rule=pair)
     book.column(ws, "C", rows, None, styles.INPUT, name="EW", rule=pair)
-    book.column(ws, "D", rows, None, styles.INPUT, name="Contract", rule=book.rule_entry(weighted=True))
+    # Left: a weighted score (60% 4SN= 40% 4SN-1) is longer than a contract, and it runs on
+    # into its row's declarer and tricks, which it leaves blank.
+    book.column(ws, "D", rows, None, styles.INPUT.but(horizontal="left"), name="Contract",
+                rule=book.rule_entry(weighted=True))
     book.column(ws, "E", rows, None, styles.INPUT, name="Declarer", rule=book.rule_declarer())
     book.column(ws, "F", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
 
@@ -694,7 +697,8 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         book.column(ws, "B", rows, lambda r, first=rows[0]: r - first + 1, styles.FIXED)
         for column, source, text in (("C", "B", False), ("D", "C", False), ("E", "D", True),
                                      ("F", "E", True), ("G", "F", False)):
-            book.column(ws, column, rows, _copy(layout.col(source), text), styles.OUTPUT)
+            weighted_word = t("weighted_short") if source == "D" else None
+            book.column(ws, column, rows, _copy(layout.col(source), text, weighted_word), styles.OUTPUT)
         plus = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
         for column, source, style in (("H", "G", plus), ("I", "H", plus), ("L", "M", styles.FLAG)):
             cells = layout.col(source)
@@ -706,6 +710,10 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
                         lambda r, a=points, b=imps:
                         f'IF($A{r}="","",IF({layout.mp},INDEX({a},$A{r}),INDEX({b},$A{r})))',
                         styles.OUTPUT)
+        # Under the table, the board's weighted scores in full (too long for a contract's cell).
+        book.merge(ws, f"B{rows[-1] + 1}:L{rows[-1] + 1}",
+                   layout.weighted.listed(board, keys, f'{t("weighted_scores")}:'),
+                   styles.NOTE.but(size=9), formula=True)
         breaks.append(rows[-1] + 1)
     book.hide_columns(ws, "A")
     last = layout.boards * height
@@ -713,8 +721,12 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
     return ws
 
 
-def _copy(cells: str, text: bool):
-    """A traveller cell copying an input of the results row whose index is in column A."""
+def _copy(cells: str, text: bool, weighted: str | None = None):
+    """A traveller cell copying an input of the results row whose index is in column A; the
+    contract's, with ``weighted``, shows that word for a weighted score (listed in full below)."""
+    if weighted is not None:
+        return (lambda r: f'IF($A{r}="","",IF(ISNUMBER(FIND("%",INDEX({cells},$A{r}))),"{weighted}",'
+                f'INDEX({cells},$A{r})&""))')
     if text:
         return lambda r: f'IF($A{r}="","",INDEX({cells},$A{r})&"")'
     # INDEX of a blank input is 0: show a blank.

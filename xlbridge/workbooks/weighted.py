@@ -83,6 +83,20 @@ class Weighted:
         first = GRID
         return f"{self.sheet}!$A${first}:$A${first + PER_BOARD * MOST_PARTS - 1}"
 
+    def listed(self, board: int, numbers: str, label: str) -> str:
+        """A line naming the board's weighted scores in full, each after its traveller row
+        number (``numbers``: the results' key column, board * 10000 + that number), after
+        ``label``; ``""`` when it has none."""
+        keys = self._across(KEY)
+        pieces = []
+        for k in range(1, PER_BOARD + 1):
+            slot = f"MATCH({board * 100 + k},{keys},0)"
+            row = f"INDEX({self._across(ROW)},{slot})"
+            pieces.append(f'IFERROR("  #"&(INDEX({numbers},{row})-{board * 10000})&": "'
+                          f'&INDEX({self._across(TEXT)},{slot}),"")')
+        joined = "&".join(pieces)
+        return f'IF({joined}="","","{label}"&{joined})'
+
     def mp(self, score: str, board: str, own: str = "0") -> str:
         """Raw matchpoints (2/1/0) of ``score`` against the board's weighted scores but the
         ``own`` k-th, each result weighted."""

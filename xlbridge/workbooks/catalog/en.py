@@ -124,6 +124,8 @@ LABELS: dict[str, dict[str, str]] = {
         "travellers": "Travellers",
         "board_sheet": "Boards",
         "weighted_sheet": "Weighted",
+        "weighted_short": "weighted",
+        "weighted_scores": "Weighted scores",
         "place": "Place",
         "percent": "%",
         "imps": "IMPs",

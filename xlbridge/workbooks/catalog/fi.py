@@ -124,6 +124,8 @@ LABELS: dict[str, dict[str, str]] = {
         "travellers": "Tuloslaput",
         "board_sheet": "Jaot",
         "weighted_sheet": "Painotetut",
+        "weighted_short": "painotettu",
+        "weighted_scores": "Painotetut tulokset",
         "place": "Sija",
         "percent": "%",
         "imps": "IMP",

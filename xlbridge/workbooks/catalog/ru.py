@@ -130,6 +130,8 @@ LABELS: dict[str, dict[str, str]] = {
         "travellers": "Протоколы",
         "board_sheet": "Сдачи",
         "weighted_sheet": "Взвешенные",
+        "weighted_short": "взвеш.",
+        "weighted_scores": "Взвешенные результаты",
         "place": "Место",
         "percent": "%",
         "imps": "IMP",
