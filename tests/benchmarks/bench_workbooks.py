@@ -86,6 +86,15 @@ def run() -> list[Row]:
         rows.append(Row("workbooks: LO recalc 30x36, 5% adjusted/NP", both["real"], both["plain"],
                         "the same book without them", limit=1.3,
                         note=f"{adjusted_rows} of 1080 rows; {both['real'] / both['plain']:.2f}x the time"))
+        # Weighted scores (Law 12C1(c)) are rare: a session with ten of them, against the same
+        # session without (the hidden Weighted sheet and each row's two helpers; budget 1.3x).
+        weighted = pairs_scenario(13, full=True, adjusted=0.05, weighted=0.01)
+        count = sum(1 for c in weighted.inputs["Contract"] if "%" in str(c))
+        weighted_path = W.save(weighted.build(), folder / "weighted" / "pairs-weighted.xlsx")
+        took = best_of(lambda: lo.recalc([weighted_path], folder / "out5"), repeat=3)
+        rows.append(Row("workbooks: LO recalc 30x36, weighted scores", took, both["real"],
+                        "the same session without them", limit=1.3,
+                        note=f"{count} of 1080 rows; {took / both['real']:.2f}x the time"))
         # The largest team event a club runs: a 40-team Swiss of 9 rounds of 8 boards, every
         # round drawn and played (2,880 boards), beside the filled pairs event above.
         swiss = full_swiss(40, 9, 8)
