@@ -11,9 +11,11 @@ Movement sheet's columns are defined names (``MoveRound``, ``MoveTable``, ``Move
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import Movement, board_dealer, board_vul
@@ -23,6 +25,7 @@ from .i18n import Labels, plural
 
 ROW_HEIGHT = 17.0  # points: room to write on a printed card
 HALF_PAGE = 330.0  # points of rows that fit half a portrait page, header and footer aside
+LINE = 1.25  # a line of wrapped text, in points per point of font size
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,98 @@ def boards_text(boards: Sequence[int]) -> str:
     ('4-6', '7')
     """
     return str(boards[0]) if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
+
+
+def text_width(text: str, size: float = styles.SIZE, bold: bool = False) -> float:
+    """How wide ``text`` prints, in column-width units (one unit: a digit of the default
+    font), generously: capitals and wide Cyrillic letters count more than a digit, so
+    what fits here fits on paper (a test checks the printed PDF).
+
+    >>> text_width("4-6"), text_width("4-6", bold=True) > text_width("4-6")
+    (2.65, True)
+    """
+    units = 0.0
+    for c in text:
+        if c.isdigit():
+            units += 1.0
+        elif c in " .,:;'!|ijlI":
+            units += 0.5
+        elif c in "frt()-":
+            units += 0.65
+        elif c in "mwMWжшщыюмфЖШЩЫЮМФ":
+            units += 1.45
+        else:
+            units += 1.25 if c.isupper() else 0.95
+    return round(units * size / styles.SIZE * (1.1 if bold else 1.0), 2)
+
+
+def lines(text: object, width: float, size: float = styles.SIZE, bold: bool = False) -> int:
+    """How many lines ``text`` wraps to in a column ``width`` units wide (a word longer
+    than the column counts as the lines it would need, so that callers widen instead).
+
+    >>> lines("relay stand A, then table 3", 13), lines("7", 8)
+    (2, 1)
+    """
+    room = width - 1.0  # the cell's padding either side
+    count, used = 1, 0.0
+    for word in str(text).split():
+        need = text_width(word, size, bold)
+        if used and used + text_width(" ", size, bold) + need <= room:
+            used += text_width(" " + word, size, bold)
+            continue
+        if used:
+            count += 1
+        extra = int(need // room) if need > room else 0
+        count += extra
+        used = need - extra * room
+    return count
+
+
+def height(count: int, size: float = styles.SIZE) -> float:
+    """A row's height in points for ``count`` lines of text, at least :data:`ROW_HEIGHT`.
+
+    >>> height(1), height(2)
+    (17.0, 29.5)
+    """
+    return max(ROW_HEIGHT, round(count * LINE * size + 4.5, 2))
+
+
+def stands(movement: Movement) -> dict[tuple[int, tuple[int, ...]], str]:
+    """Where each set rests in a round it is not played: (round, boards) -> its stand's
+    letter (A, B, ...). A set rests from the start until it is first played, and between
+    two of its rounds; a set keeps its stand while it rests, and a stand is free again
+    once its set is back on a table.
+
+    >>> from xlbridge.engine import movement
+    >>> stands(movement("mitchell", 4, 8, variant="relay"))[1, (5, 6)]
+    'A'
+    >>> len(set(stands(movement("howell", 5, 27)).values())) >= 1
+    True
+    """
+    played: dict[tuple[int, ...], set[int]] = {}
+    for row in movement.rows:
+        played.setdefault(row.boards, set()).add(row.round)
+    found: dict[tuple[int, ...], str] = {}
+    result: dict[tuple[int, tuple[int, ...]], str] = {}
+    for round_no in range(1, movement.rounds + 1):
+        resting = [b for b, rounds in played.items() if round_no not in rounds and max(rounds) > round_no]
+        for boards in list(found):
+            if boards not in resting:
+                del found[boards]  # back on a table (or done): its stand is free
+        for boards in sorted(resting):
+            if boards not in found:
+                taken = set(found.values())
+                found[boards] = next(chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in taken)
+            result[round_no, boards] = found[boards]
+    return result
+
+
+def stand_name(movement: Movement, t: Labels, letter: str, letters: set[str]) -> str:
+    """A stand in the field's words: a relay Mitchell's one *bye stand* (the ACBL's
+    word), a Howell's *relay stand A*, *B*, ... (``letters``: every stand's letter)."""
+    if movement.kind == "mitchell" and letters == {"A"}:
+        return t("stand_bye")
+    return t("stand_relay", stand=letter)
 
 
 def describe(movement: Movement, t: Labels) -> str:
@@ -65,71 +160,187 @@ def describe(movement: Movement, t: Labels) -> str:
 def build(book: Book, movement: Movement) -> None:
     """Add the movement sheet and the four card sheets to a pairs workbook."""
     t = book.t
-    _movement_sheet(book, movement)
-    _cards(book, t("table_cards"), _table_cards(book, movement), (8, 9, 9, 10, 13, 13, 13))
-    _cards(book, t("guide_cards"), _guide_cards(book, movement), (8, 8, 8, 10, 10))
+    words = _Words(book, movement)
+    _movement_sheet(book, movement, words)
+    _cards(book, t("table_cards"), _table_cards(book, movement, words), (7, 8, 9, 11, 19, 11, 11))
+    _cards(book, t("guide_cards"), _guide_cards(book, movement), (8, 8, 9, 9, 10))
     _cards(book, t("paper_travellers"), _travellers(book, movement),
            (7, 6, 6, 6, 10, 6, 7, 9, 9, 7, 7))
     _cards(book, t("score_cards"), _score_cards(book, movement), (7, 7, 7, 7, 6, 8, 10, 6, 7, 9, 9))
 
 
-def _movement_sheet(book: Book, movement: Movement) -> Worksheet:
+class _Words:
+    """What the cards say of a movement, in the book's language: where boards and pairs go
+    next, the stands for resting boards, the shared sets."""
+
+    def __init__(self, book: Book, movement: Movement) -> None:
+        self.t = book.t
+        self.movement = movement
+        self.stands = stands(movement)
+        self.letters = set(self.stands.values())
+        self.shared = movement.shared()
+
+    def stand(self, letter: str) -> str:
+        return stand_name(self.movement, self.t, letter, self.letters)
+
+    def pair_next(self, round: int, pair: int | None) -> str:
+        """Where a pair goes after ``round``, in words: ``table 4 EW``, ``sits out``, ``-``."""
+        if pair is None:
+            return ""
+        row = self.movement.pair_next(round, pair)
+        if row is None:
+            return "-"
+        return self.t("sits_out") if row.sits_out else self.t("to_seat", table=row.table, direction=row.direction(pair))
+
+    def boards_next(self, round: int, table: int) -> str:
+        """Where boards go after ``round``: ``table 3``, ``table 1, table 4`` (shared next),
+        ``relay stand A, then table 2`` (resting on a stand for a round), ``-``."""
+        found = self.movement.boards_next(round, table)
+        if found is None:
+            return "-"
+        later, tables = found
+        if later == round + 1:
+            return ", ".join(self.t("to_table", table=t) for t in tables)
+        boards = self.movement.at(round, table).boards  # type: ignore[union-attr]
+        stand = self.stand(self.stands[round + 1, boards])
+        where = ", ".join(map(str, tables))
+        if later == round + 2:
+            return self.t("then_table", stand=stand, table=where)
+        return self.t("then_round", stand=stand, round=later, table=where)
+
+    def boards(self, round: int, table: int, boards: tuple[int, ...]) -> str:
+        """The boards at a table, and the tables that share them this round."""
+        text = boards_text(boards)
+        others = [t for t in self.shared.get((round, boards), ()) if t != table]
+        if others:
+            text += " " + self.t("share_with", tables=", ".join(map(str, others)))
+        return text
+
+    def setup(self) -> list[tuple[str, str, str]]:
+        """(place, boards at the start, where) for every table and stand, and the stands' count."""
+        movement, t = self.movement, self.t
+        rows = [(t("place_table", table=row.table), boards_text(row.boards), "")
+                for row in movement.rows if row.round == 1]
+        for letter in sorted(self.letters):
+            first = [(r, boards) for (r, boards), found in self.stands.items() if found == letter]
+            start = [boards for r, boards in first if r == 1]
+            rows.append((self.stand(letter), ", ".join(boards_text(b) for b in start), self._where(first)))
+        return rows
+
+    def _where(self, resting: list[tuple[int, tuple[int, ...]]]) -> str:
+        """Where a stand stands: between the tables its sets come from and go to (the
+        commonest), or beside the table its sets go to."""
+        movement, t = self.movement, self.t
+        seen: dict[tuple[int, ...], int] = {}
+        for round_no, boards in resting:
+            came = [r.table for r in movement.rows if r.round == round_no - 1 and r.boards == boards]
+            goes = [r.table for r in movement.rows if r.round == round_no + 1 and r.boards == boards]
+            key = (came[0] if came else 0, goes[0] if goes else 0)
+            seen[key] = seen.get(key, 0) + 1
+        best = [k for k in sorted(seen, key=lambda k: -seen[k]) if k[0] and k[1]]
+        if best:
+            first, second = sorted(best[0])
+            if first != second:
+                return t("between", first=first, second=second)
+            return t("beside", table=first)
+        nearest = next((k for k in seen if k[0] or k[1]), None)
+        return t("beside", table=max(nearest)) if nearest else ""
+
+
+def _movement_sheet(book: Book, movement: Movement, words: _Words) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("movement"), (8, 7, 7, 7, 9, 14, 14, 14))
-    book.event_heading(ws, 1, book.title, "A", "H", "G:H")
-    book.merge(ws, "A2:H2", describe(movement, t), styles.SUBTITLE)
-    book.merge(ws, "A3:H3", t("movement_note"), styles.NOTE)
     head = ("round", "table", "ns", "ew", "boards", "boards_next", "ns_next", "ew_next")
-    for column, key in zip("ABCDEFGH", head, strict=True):
-        book.put(ws, f"{column}4", t(key), styles.HEAD)
-    first = 5
-    rows = range(first, first + len(movement.rows))
     values = []
     for row in movement.rows:
         values.append((row.round, row.table, row.ns, row.ew, boards_text(row.boards),
-                       _boards_next(book, movement, row.round, row.table),
-                       _pair_next(book, movement, row.round, row.ns), _pair_next(book, movement, row.round, row.ew)))
+                       words.boards_next(row.round, row.table),
+                       words.pair_next(row.round, row.ns), words.pair_next(row.round, row.ew)))
+    widths = _widen((7, 6, 6, 6, 8, 24, 13, 13), [t(key) for key in head], values)
+    ws = book.sheet(t("movement"), widths)
+    total = sum(widths)
+    book.event_heading(ws, 1, book.title, "A", "H", "G:H")
+    book.merge(ws, "A2:H2", describe(movement, t), styles.SUBTITLE.but(wrap=True))
+    ws.row_dimensions[2].height = height(lines(describe(movement, t), total, 12, True), 12)
+    book.merge(ws, "A3:H3", t("movement_note"), styles.NOTE.but(wrap=True))
+    ws.row_dimensions[3].height = height(lines(t("movement_note"), total, 8), 8)
+    for column, key in zip("ABCDEFGH", head, strict=True):
+        book.put(ws, f"{column}4", t(key), styles.HEAD)
+    ws.row_dimensions[4].height = _row_height([t(key) for key in head], widths, bold=True)
+    first = 5
+    rows = range(first, first + len(movement.rows))
+    text = styles.OUTPUT_TEXT.but(wrap=True)
     for r, line in zip(rows, values, strict=True):
         for index, (column, value) in enumerate(zip("ABCDEFGH", line, strict=True)):
-            book.put(ws, f"{column}{r}", value, styles.OUTPUT if index < 5 else styles.OUTPUT_TEXT)
+            book.put(ws, f"{column}{r}", value, styles.OUTPUT if index < 5 else text)
+        ws.row_dimensions[r].height = _row_height(line, widths)
     for column, name in zip("ABCDE", ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards"), strict=True):
         book.define(name, ws, f"{column}{rows[0]}:{column}{rows[-1]}")
-    book.page(ws, area=f"A1:H{rows[-1]}", title_rows="4:4")
+    last = _setup_note(book, ws, words, rows[-1] + 2, widths)
+    book.page(ws, area=f"A1:H{last}", title_rows="4:4")
     return ws
 
 
-def _pair_next(book: Book, movement: Movement, round: int, pair: int | None) -> str:
-    """Where a pair goes after ``round``, in words: ``table 4 EW``, ``sits out``, ``-``."""
-    if pair is None:
-        return ""
-    row = movement.pair_next(round, pair)
-    if row is None:
-        return "-"
-    return book.t("sits_out") if row.sits_out else book.t("to_seat", table=row.table, direction=row.direction(pair))
+def _setup_note(book: Book, ws: Worksheet, words: _Words, top: int, widths: Sequence[float]) -> int:
+    """The set-up below the movement: how many stands, which sets start on each table
+    and stand, where each stand stands. Returns its last row."""
+    t = book.t
+    count = len(words.letters)
+    book.merge(ws, f"A{top}:H{top}", t("setup_title"), styles.SUBTITLE)
+    ws.row_dimensions[top].height = height(1, styles.SUBTITLE.size)
+    book.merge(ws, f"A{top + 1}:H{top + 1}", t("setup_stands", count=count), styles.PLAIN.but(wrap=True))
+    ws.row_dimensions[top + 1].height = height(lines(t("setup_stands", count=count), sum(widths)))
+    spans = ("A{r}:C{r}", "D{r}:E{r}", "F{r}:H{r}")
+    span_widths = (sum(widths[0:3]), sum(widths[3:5]), sum(widths[5:8]))
+    head = (t("setup_place"), t("setup_boards"), t("setup_where"))
+    for span, text in zip(spans, head, strict=True):
+        book.merge(ws, span.format(r=top + 2), text, styles.HEAD)
+    ws.row_dimensions[top + 2].height = _row_height(head, span_widths, bold=True)
+    r = top + 2
+    for r, line in enumerate(words.setup(), start=top + 3):
+        for span, value in zip(spans, line, strict=True):
+            book.merge(ws, span.format(r=r), value, styles.OUTPUT_TEXT.but(wrap=True))
+        ws.row_dimensions[r].height = _row_height(line, span_widths)
+    return r
 
 
-def _boards_next(book: Book, movement: Movement, round: int, table: int) -> str:
-    """Where boards go after ``round``: ``table 3``, ``table 1, table 4`` (shared), ``relay,
-    round 5 table 2`` (resting on a relay stand until then), ``-``."""
-    found = movement.boards_next(round, table)
-    if found is None:
-        return "-"
-    later, tables = found
-    if later == round + 1:
-        return ", ".join(book.t("to_table", table=t) for t in tables)
-    return book.t("to_relay", round=later, table=tables[0])
+def _widen(widths: Sequence[float], header: Sequence[object], rows: Sequence[Sequence[object]]) -> tuple[float, ...]:
+    """The widths, each widened to its column's longest word (a heading's in bold): text
+    wraps between words, never inside one.
+
+    >>> _widen((4, 8), ["Round", "NS"], [[1, "no opponents"]])
+    (7.0, 9.5)
+    """
+    def need(value: object, bold: bool) -> float:
+        return max((text_width(word, bold=bold) for word in str(value).split()), default=0.0) + 1.0
+
+    widened = []
+    for index, width in enumerate(widths):
+        most = max([need(header[index], True)] + [need(row[index], False) for row in rows if index < len(row)])
+        widened.append(width if most <= width else math.ceil(most * 2) / 2)
+    return tuple(widened)
 
 
-def _table_cards(book: Book, movement: Movement) -> list[Card]:
+def _row_height(values: Sequence[object], widths: Sequence[float], size: float = styles.SIZE,
+                bold: bool = False) -> float:
+    """The height a row of cells needs for its longest wrapped text."""
+    return height(max(lines(v, w, size, bold) for v, w in zip(values, widths, strict=False)), size)
+
+
+def _table_cards(book: Book, movement: Movement, words: _Words) -> list[Card]:
     t = book.t
     header = [t("round"), t("ns"), t("ew"), t("boards"), t("boards_next"), t("ns_next"), t("ew_next")]
     cards = []
     for table in range(1, movement.tables + 1):
         rows = []
         for row in (r for r in movement.rows if r.table == table):
-            rows.append([row.round, row.ns or t("sits_out"), row.ew or t("sits_out"), boards_text(row.boards),
-                         _boards_next(book, movement, row.round, table),
-                         _pair_next(book, movement, row.round, row.ns), _pair_next(book, movement, row.round, row.ew)])
+            ns: object = row.ns
+            ew: object = row.ew
+            if row.sits_out:  # the pair that is here sits out, in its own column
+                ns = t("pair_sits_out", pair=row.ns) if row.ns else t("no_opponents")
+                ew = t("pair_sits_out", pair=row.ew) if row.ew else t("no_opponents")
+            rows.append([row.round, ns, ew, words.boards(row.round, table, row.boards),
+                         words.boards_next(row.round, table),
+                         words.pair_next(row.round, row.ns), words.pair_next(row.round, row.ew)])
         cards.append(Card(t("table_card", table=table), describe(movement, t), header, rows))
     return cards
 
@@ -180,30 +391,40 @@ def _score_cards(book: Book, movement: Movement) -> list[Card]:
 
 
 def _cards(book: Book, title: str, cards: list[Card], widths: Sequence[float]) -> Worksheet:
-    """A sheet of cards, one a page, or two a page when two fit (for cutting in half)."""
+    """A sheet of cards, one a page, or two a page when two fit (for cutting in half).
+
+    Every text wraps in its cell, and each row is as high as its longest text needs."""
+    widths = _widen(widths, cards[0].header, [row for card in cards for row in card.rows])
     ws = book.sheet(title, widths)
     last_column = chr(ord("A") + len(widths) - 1)
-    height = 4 + max(len(card.rows) for card in cards)  # title, subtitle, a blank, headings
-    per_page = 2 if height * ROW_HEIGHT <= HALF_PAGE else 1
+    total = sum(widths)
+    count = 4 + max(len(card.rows) for card in cards)  # title, subtitle, a blank, headings
+    heights = [[24.0, height(lines(card.subtitle, total, styles.NOTE.size), styles.NOTE.size), 8.0,
+                _row_height(card.header, widths, bold=True)]
+               + [_row_height(values, widths) for values in card.rows] for card in cards]
+    per_page = 2 if max(map(sum, heights)) + ROW_HEIGHT <= HALF_PAGE else 1
     breaks = []
     head = styles.HEAD
-    cell = styles.OUTPUT.but(fill=styles.WHITE)  # printed on paper: white, to write on
+    cell = styles.OUTPUT.but(fill=styles.WHITE, wrap=True)  # printed on paper: white, to write on
     for index, card in enumerate(cards):
-        top = 1 + index * (height + 1)
+        top = 1 + index * (count + 1)
         split = chr(ord("A") + max(3, len(widths) - 3))  # the title's columns, then the event's
         book.merge(ws, f"A{top}:{chr(ord(split) - 1)}{top}", card.title, styles.SUBTITLE.but(size=14))
-        book.merge(ws, f"{split}{top}:{last_column}{top}", 'IF(EventName="","",EventName)',
-                   styles.LABEL.but(horizontal="right"), formula=True)
-        book.merge(ws, f"A{top + 1}:{last_column}{top + 1}", card.subtitle, styles.NOTE)
+        event = book.merge(ws, f"{split}{top}:{last_column}{top}", 'IF(EventName="","",EventName)',
+                           styles.LABEL.but(horizontal="right"), formula=True)
+        # The event's name is typed later, of any length: it shrinks to its cell rather than lose letters.
+        event.alignment = Alignment(horizontal="right", vertical="center", shrink_to_fit=True)
+        book.merge(ws, f"A{top + 1}:{last_column}{top + 1}", card.subtitle, styles.NOTE.but(wrap=True))
         for column, text in zip(range(len(widths)), card.header, strict=True):
             book.put(ws, f"{chr(ord('A') + column)}{top + 3}", text, head)
         for offset, values in enumerate(card.rows, start=top + 4):
-            ws.row_dimensions[offset].height = ROW_HEIGHT
             for column, value in enumerate(values, start=1):
                 # Numbers and the movement's own words: no text here can read as a formula.
                 cell.apply(ws.cell(offset, column, value))
+        for offset, points in enumerate(heights[index], start=top):
+            ws.row_dimensions[offset].height = points
         if (index + 1) % per_page == 0 and index + 1 < len(cards):
-            breaks.append(top + height)
-    last = len(cards) * (height + 1)
+            breaks.append(top + count)
+    last = len(cards) * (count + 1)
     book.page(ws, area=f"A1:{last_column}{last}", breaks=breaks)
     return ws
