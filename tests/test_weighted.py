@@ -105,7 +105,9 @@ def test_check_and_report_score_the_book_as_the_engine(tmp_path, capsys):
     # Pair 4 (NS at table 4): 3.4 of 6, 56.67%.
     assert "56.67" in out.splitlines()[[line.split()[1:2] for line in out.splitlines()].index(["4"])]
     assert main(["export", str(path), "--html", str(tmp_path / "weighted.html")]) == 0
-    assert "60% 4SN= 40% 4SN-1" in (tmp_path / "weighted.html").read_text(encoding="utf-8")
+    # Each result kept whole on a phone's narrow column.
+    page = (tmp_path / "weighted.html").read_text(encoding="utf-8")
+    assert '<span class="w">60% 4SN=</span> <span class="w">40% 4SN-1</span>' in page
 
 
 @pytest.mark.parametrize(("typed", "declarer", "problem"), [

@@ -19,6 +19,7 @@ import html
 from collections.abc import Iterable
 from typing import TextIO
 
+from ..engine import looks_weighted
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
 from .format import Format
@@ -36,6 +37,7 @@ table { border-collapse: collapse; margin: .3rem 0 1rem; font-size: .95rem; }
 th, td { border: 1px solid #bbb; padding: .25rem .5rem; text-align: right; white-space: nowrap; }
 th { background: #d9e1f2; }
 td.text, th.text { text-align: left; white-space: normal; }
+span.w { white-space: nowrap; }
 nav { margin: .5rem 0 1rem; }
 nav a { display: inline-block; min-width: 2.2rem; padding: .35rem; margin: .1rem; text-align: center;
         border: 1px solid #bbb; border-radius: .3rem; text-decoration: none; color: #003399; }
@@ -50,7 +52,21 @@ a.top { font-size: .85rem; }
 
 
 def _cell(value: object, text: bool = False) -> str:
-    return f'<td class="text">{html.escape(str(value))}</td>' if text else f"<td>{html.escape(str(value))}</td>"
+    return f'<td class="text">{_unbroken(str(value))}</td>' if text else f"<td>{html.escape(str(value))}</td>"
+
+
+def _unbroken(text: str) -> str:
+    """A text cell's text; a weighted score's results kept whole when a narrow column wraps
+    it (``60% 4SN=`` / ``40% 4SN-1``, never ``4SN-`` / ``1``).
+
+    >>> _unbroken("60% 4SN= 40% 4SN-1")
+    '<span class="w">60% 4SN=</span> <span class="w">40% 4SN-1</span>'
+    """
+    words = text.split()
+    if not looks_weighted(text) or len(words) % 2:
+        return html.escape(text)
+    return " ".join(f'<span class="w">{html.escape(weight)} {html.escape(result)}</span>'
+                    for weight, result in zip(words[::2], words[1::2], strict=True))
 
 
 def _table(header: Iterable[str], rows: Iterable[Iterable[object]], text_columns: set[int]) -> str:
