@@ -65,12 +65,9 @@ def _size(cell) -> float:
     return float(cell.font.sz or styles.SIZE)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("case", CASES)
-def test_every_text_fits_its_cell(case: str, lang: str) -> None:
+def assert_every_text_fits(book: openpyxl.Workbook, lang: str) -> int:
     """Every text on the cards and the Movement sheet: its longest word fits its column
-    (or merged columns), and wrapped, its lines fit its row's height."""
-    book = cards_book(case, lang)
+    (or merged columns) and, wrapped, its lines fit its row's height. Returns the count."""
     t = Labels(lang, "pairs")
     sheets = [t("movement"), t("table_cards"), t("guide_cards"), t("paper_travellers"), t("score_cards")]
     checked = 0
@@ -91,7 +88,40 @@ def test_every_text_fits_its_cell(case: str, lang: str) -> None:
                 points = sheet.row_dimensions[cell.row].height or cards.ROW_HEIGHT
                 assert points >= cards.height(count, size) - 0.01, (title, cell.coordinate, cell.value)
                 checked += 1
-    assert checked > 100
+    return checked
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("case", CASES)
+def test_every_text_fits_its_cell(case: str, lang: str) -> None:
+    assert assert_every_text_fits(cards_book(case, lang), lang) > 100
+
+
+SIZES = [("howell", tables, pairs) for tables in range(2, 11) for pairs in (2 * tables, 2 * tables - 1)] + [
+    ("mitchell", tables, pairs) for tables in (3, 4, 5, 6, 30) for pairs in (2 * tables, 2 * tables - 1)]
+
+
+@pytest.mark.parametrize(("kind", "tables", "pairs"), SIZES)
+def test_every_size_reads(kind: str, tables: int, pairs: int) -> None:
+    """Every Howell and small and large Mitchells, with and without a sit-out: the cards are
+    written, and their texts fit (in Russian, the longest words)."""
+    sets = tables if kind == "mitchell" else {2: 3, 3: 5}.get(tables, 2 * tables - 1)
+    variants = ["relay"] if kind == "mitchell" and tables % 2 == 0 and pairs % 2 else [None]
+    for variant in variants:
+        book = Book(lang="ru", namespace="pairs")
+        names = book.sheet("names")
+        book.define("EventName", names, "A1")
+        book.define("EventDate", names, "A2")
+        m = E.movement(kind, tables, sets, pairs=pairs, variant=variant)
+        cards.build(book, m)
+        assert assert_every_text_fits(book.workbook, "ru") > 0
+        words = cards._Words(book, m)
+        for row in m.rows:  # a set that rests next round names its stand and where it goes then
+            found = m.boards_next(row.round, row.table)
+            text = words.boards_next(row.round, row.table)
+            if found and not any(r.round == row.round + 1 and r.boards == row.boards for r in m.rows):
+                letter = cards.stands(m)[row.round + 1, row.boards]
+                assert text.startswith(cards.stand_name(m, book.t, letter, words.letters) + ", "), text
 
 
 def test_the_words_of_a_relay_and_a_sit_out() -> None:

@@ -194,19 +194,22 @@ class _Words:
 
     def boards_next(self, round: int, table: int) -> str:
         """Where boards go after ``round``: ``table 3``, ``table 1, table 4`` (shared next),
-        ``relay stand A, then table 2`` (resting on a stand for a round), ``-``."""
-        found = self.movement.boards_next(round, table)
-        if found is None:
+        ``relay stand A, then table 2`` (resting on a stand for a round), ``-``. A set goes
+        to the table it is at next round even where nobody plays it (a sit-out's table)."""
+        here = self.movement.at(round, table)
+        if here is None or round >= self.movement.rounds:
             return "-"
-        later, tables = found
-        if later == round + 1:
+        tables = sorted(r.table for r in self.movement.rows if r.round == round + 1 and r.boards == here.boards)
+        if tables:
             return ", ".join(self.t("to_table", table=t) for t in tables)
-        boards = self.movement.at(round, table).boards  # type: ignore[union-attr]
-        stand = self.stand(self.stands[round + 1, boards])
-        where = ", ".join(map(str, tables))
+        found = self.movement.boards_next(round, table)
+        letter = self.stands.get((round + 1, here.boards))
+        if found is None or letter is None:
+            return "-"  # not played again
+        later, where = found[0], ", ".join(map(str, found[1]))
         if later == round + 2:
-            return self.t("then_table", stand=stand, table=where)
-        return self.t("then_round", stand=stand, round=later, table=where)
+            return self.t("then_table", stand=self.stand(letter), table=where)
+        return self.t("then_round", stand=self.stand(letter), round=later, table=where)
 
     def boards(self, round: int, table: int, boards: tuple[int, ...]) -> str:
         """The boards at a table, and the tables that share them this round."""
