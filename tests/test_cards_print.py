@@ -147,8 +147,8 @@ def test_the_words_of_a_relay_and_a_sit_out() -> None:
             start = next(c.row for c in table_cards["A"] if c.value == f"Table {row.table}")
             line = next(r for r in range(start, start + 4 + m.rounds + 1) if table_cards.cell(r, 1).value == row.round)
             ns, ew = table_cards.cell(line, 2).value, table_cards.cell(line, 3).value
-            assert (ns, ew) == ((f"{pair} sits out", "no opponents") if present == "NS"
-                                else ("no opponents", f"{pair} sits out"))
+            assert (ns, ew) == ((f"NS {pair} sits out", "no opponents") if present == "NS"
+                                else ("no opponents", f"EW {pair} sits out"))
     movement_sheet = book["Movement"]
     words = [str(c.value) for row in movement_sheet.iter_rows() for c in row if c.value is not None]
     assert "Stands for resting boards (relay or bye stands): 1." in words

@@ -339,8 +339,8 @@ def _table_cards(book: Book, movement: Movement, words: _Words) -> list[Card]:
             ns: object = row.ns
             ew: object = row.ew
             if row.sits_out:  # the pair that is here sits out, in its own column
-                ns = t("pair_sits_out", pair=row.ns) if row.ns else t("no_opponents")
-                ew = t("pair_sits_out", pair=row.ew) if row.ew else t("no_opponents")
+                ns = t("pair_sits_out", direction=t("ns"), pair=row.ns) if row.ns else t("no_opponents")
+                ew = t("pair_sits_out", direction=t("ew"), pair=row.ew) if row.ew else t("no_opponents")
             rows.append([row.round, ns, ew, words.boards(row.round, table, row.boards),
                          words.boards_next(row.round, table),
                          words.pair_next(row.round, row.ns), words.pair_next(row.round, row.ew)])

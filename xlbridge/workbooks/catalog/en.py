@@ -118,7 +118,7 @@ LABELS: dict[str, dict[str, str]] = {
         "movement_note": "The movement the cards were printed from; xlbridge check compares the results with it.",
         # The movement's cards: sit-outs, shared sets, stands for resting boards (relay stands in a
         # Howell, the ACBL's bye stand in a relay Mitchell) and the set-up note (workbooks/cards.py).
-        "pair_sits_out": "{pair} sits out",
+        "pair_sits_out": "{direction} {pair} sits out",
         "no_opponents": "no opponents",
         "share_with": "share with table {tables}",
         "stand_relay": "relay stand {stand}",

@@ -116,7 +116,7 @@ LABELS: dict[str, dict[str, str]] = {
         "table_card": "Pöytä {table}",
         "score_card": "Pari {pair}: oma kortti",
         "movement_note": "Siirtotaulu, josta kortit tulostettiin; xlbridge check vertaa tuloksia siihen.",
-        "pair_sits_out": "{pair} lepää",
+        "pair_sits_out": "{direction} {pair} lepää",
         "no_opponents": "ei vastustajaa",
         "share_with": "yhteiset pöydän {tables} kanssa",
         "stand_relay": "relepöytä {stand}",

@@ -122,7 +122,7 @@ LABELS: dict[str, dict[str, str]] = {
         "table_card": "Стол {table}",
         "score_card": "Пара {pair}: личная карточка",
         "movement_note": "Расписание, по которому напечатаны карточки; xlbridge check сверяет с ним результаты.",
-        "pair_sits_out": "{pair} отдыхает",
+        "pair_sits_out": "{direction} {pair} отдыхает",
         "no_opponents": "нет соперников",
         "share_with": "общие со столом {tables}",
         "stand_relay": "релей {stand}",
