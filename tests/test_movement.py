@@ -7,10 +7,12 @@ not from how the movement was built.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
+from itertools import combinations
 
 import pytest
 
-from xlbridge.engine import BridgeInputError, movement
+from xlbridge.engine import BridgeInputError, Movement, Seating, movement
 
 MITCHELLS = [(t, v, p) for t in range(3, 16) for v in ([None] if t % 2 else ["skip", "relay"])
              for p in (2 * t, 2 * t - 1) if not (v == "skip" and p % 2)]
@@ -49,14 +51,16 @@ def test_every_movement_is_playable(m):
         assert sorted(r.table for r in rows) == list(range(1, m.tables + 1))
         seated = [p for r in rows for p in (r.ns, r.ew) if p is not None]
         assert len(seated) == len(set(seated))
-        # a board at one table a round, or at the tables the movement shares it between
-        tables_of = Counter(b for r in rows for b in r.boards)
-        for board, count in tables_of.items():
-            if count > 1:
-                shared = next(key for key in m.shared() if key[0] == rows[0].round and board in key[1])
-                assert len(m.shared()[shared]) == count
-    # every real pair plays; no pair plays a board twice
-    assert m.pair_numbers == list(range(1, m.pairs + 1))
+        # a board played at one table a round, or at exactly the tables shared() names
+        tables_of = defaultdict(list)
+        for r in rows:
+            if not r.sits_out:
+                tables_of[r.boards].append(r.table)
+        shared = {boards: tables for (round_no, boards), tables in m.shared().items() if round_no == rows[0].round}
+        assert shared == {boards: tuple(tables) for boards, tables in tables_of.items() if len(tables) > 1}
+    # every real pair plays; no pair plays a board twice; the phantom is the pair that stays put
+    phantom = 2 * m.tables if m.kind == "howell" else m.tables
+    assert m.pair_numbers == [p for p in range(1, 2 * m.tables + 1) if m.pairs == 2 * m.tables or p != phantom]
     for pair in m.pair_numbers:
         boards = [b for r in m.played if pair in (r.ns, r.ew) for b in r.boards]
         assert len(boards) == len(set(boards)), pair
@@ -81,8 +85,7 @@ def test_mitchell_ns_meets_each_ew_pair_at_most_once_and_stays(m):
 
 @pytest.mark.parametrize("m", [m for m in MOVEMENTS if m.arrow_switch], ids=ids)
 def test_arrow_switch_rounds_seat_ew_pairs_north_south(m):
-    assert len(m.arrow_switch) == max(1, round(m.rounds / 8))
-    assert m.arrow_switch[-1] == m.rounds
+    assert m.arrow_switch and set(m.arrow_switch) <= set(range(1, m.rounds + 1))
     for row in m.rows:
         if row.round in m.arrow_switch and row.ew is not None:
             assert row.ew == row.table  # the table's own NS pair now sits EW
@@ -121,6 +124,109 @@ def test_the_two_and_three_table_howells_share_boards():
     assert three.rounds == 5 and list(three.shared().values()) == [(1, 2, 3)]
 
 
+@pytest.mark.parametrize("m", [m for m in MOVEMENTS if m.pairs % 2 and (m.kind == "mitchell" or m.tables >= 4)],
+                         ids=ids)
+def test_the_sit_out_stays_at_one_table(m):
+    """(The 2- and 3-table Howells move every pair, the phantom too.)"""
+    empty = {row.table for row in m.rows if row.sits_out}
+    rounds = [row.round for row in m.rows if row.sits_out]
+    assert rounds == list(range(1, m.rounds + 1))  # one table empty every round ...
+    assert len(empty) == 1  # ... always the same one
+    if m.kind == "mitchell":  # the last table's North-South is the phantom
+        assert empty == {m.tables}
+        assert all(row.ns is None for row in m.rows if row.sits_out and row.round not in m.arrow_switch)
+
+
+@pytest.mark.parametrize("m", MOVEMENTS, ids=ids)
+def test_boards_next_names_only_tables_that_play_them(m):
+    played = {(row.round, row.table): row.boards for row in m.played}
+    for row in m.rows:
+        found = m.boards_next(row.round, row.table)
+        if found is None:
+            later = [r for (r, _), boards in played.items() if boards == row.boards and r > row.round]
+            assert not later
+            continue
+        next_round, tables = found
+        assert all(played.get((next_round, t)) == row.boards for t in tables)
+        # and nothing plays them in between
+        assert not [t for (r, t), boards in played.items() if boards == row.boards and row.round < r < next_round]
+
+
+def test_the_relay_mitchell_with_a_sit_out_shares_nothing():
+    """The phantom at the last table: table 1 plays the set the two tables would share."""
+    for tables in range(4, 31, 2):
+        m = movement("mitchell", tables, tables, variant="relay", pairs=2 * tables - 1)
+        assert m.shared() == {}, tables
+        assert movement("mitchell", tables, tables, variant="relay").shared() != {}
+
+
+def every_mitchell(tables: int, per_round: int = 1):
+    variants = [None] if tables % 2 else ["skip", "relay"]
+    for variant in variants:
+        for pairs in (2 * tables, 2 * tables - 1):
+            if not (variant == "skip" and pairs % 2):
+                yield variant, pairs
+
+
+def never_compared(m) -> list[tuple[int, int]]:
+    """The pairs of pairs who never sit the same way on any board, counted from the rows."""
+    sides = defaultdict(set)
+    for row in m.played:
+        for board in row.boards:
+            sides[board, "NS"].add(row.ns)
+            sides[board, "EW"].add(row.ew)
+    together = {frozenset((a, b)) for group in sides.values() for a in group for b in group if a != b}
+    pairs = m.pair_numbers
+    return [(a, b) for i, a in enumerate(pairs) for b in pairs[i + 1:] if frozenset((a, b)) not in together]
+
+
+def switched(m, rounds) -> Movement:
+    """``m`` with East-West sitting North-South in ``rounds``."""
+    return replace(m, rows=tuple(Seating(r.round, r.table, *((r.ew, r.ns) if r.round in rounds else (r.ns, r.ew)),
+                                         r.boards) for r in m.rows), arrow_switch=tuple(sorted(rounds)))
+
+
+@pytest.mark.parametrize("tables", range(3, 31))
+def test_the_default_arrow_switch_compares_every_two_pairs(tables):
+    """For every size, variant and sit-out: no two pairs who never sit the same way on a
+    board. Where no choice of whole rounds to switch achieves that (a few small Mitchells,
+    tried one by one), the default leaves as few as any choice would."""
+    for variant, pairs in every_mitchell(tables):
+        plain = movement("mitchell", tables, tables, variant=variant, pairs=pairs)
+        m = movement("mitchell", tables, tables, variant=variant, pairs=pairs, arrow_switch=True)
+        assert m.rows == switched(plain, m.arrow_switch).rows
+        missed = len(never_compared(m))
+        if missed:
+            assert plain.rounds <= 10, (tables, variant, pairs)
+            fewest = min(len(never_compared(switched(plain, chosen))) for k in range(1, plain.rounds + 1)
+                         for chosen in combinations(range(1, plain.rounds + 1), k))
+            assert fewest > 0 and missed == fewest, (tables, variant, pairs)
+            continue
+        # the fewest of the last rounds that compare every two pairs, from the EBU's one (two from 12 rounds)
+        base = 2 if plain.rounds >= 12 else 1
+        last = [k for k in range(base, plain.rounds + 1)
+                if not never_compared(switched(plain, range(plain.rounds - k + 1, plain.rounds + 1)))]
+        if last:
+            assert m.arrow_switch == tuple(range(plain.rounds - last[0] + 1, plain.rounds + 1))
+        try:
+            spread = movement("mitchell", tables, tables, variant=variant, pairs=pairs, arrow_switch="spread")
+        except BridgeInputError as error:  # refused only where it would leave pairs uncompared
+            assert "would never sit the same way" in str(error)
+            share = max(1, round(plain.rounds / 8))
+            rounds = {plain.rounds - i * (plain.rounds // share) for i in range(share)}
+            assert never_compared(switched(plain, rounds)) != []
+        else:
+            assert never_compared(spread) == [], (tables, variant, pairs)
+
+
+def test_the_spread_arrow_switch_is_refused_where_it_leaves_pairs_uncompared():
+    """With 21 tables the spread switches (rounds 7, 14, 21) leave pairs who never sit the
+    same way; the last rounds do not."""
+    with pytest.raises(BridgeInputError, match=r"arrow-switch spread: with 21 tables .* pairs of pairs"):
+        movement("mitchell", 21, 21, arrow_switch="spread")
+    assert movement("mitchell", 21, 21, arrow_switch=True).arrow_switch == (20, 21)
+
+
 def test_relay_shares_between_the_first_and_last_tables():
     m = movement("mitchell", 6, 12, variant="relay")
     assert set(m.shared().values()) == {(1, 6)}
@@ -154,6 +260,7 @@ def test_the_movement_says_where_boards_and_pairs_go():
     (("mitchell", 8, 24), {"variant": "hesitation"}, "must be skip or relay"),
     (("mitchell", 8, 24), {"variant": "skip", "pairs": 15}, "use relay"),
     (("howell", 4, 14), {"arrow_switch": True}, "only for a Mitchell"),
+    (("mitchell", 7, 21), {"arrow_switch": "sometimes"}, 'arrow-switch "sometimes": must be on, last or spread'),
     (("mitchell", 7, 21), {"pairs": 12}, "pairs 12: 7 tables seat 13 or 14 pairs"),
     (("mitchell", 7, 3), {}, "(7)"),
 ])

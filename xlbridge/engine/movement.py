@@ -3,37 +3,43 @@
 :func:`movement` gives every round of a Mitchell or a Howell as :class:`Seating`
 rows, numbered as clubs number them: a Mitchell's North-South pairs 1..T stay at
 their tables and its East-West pairs T+1..2T move; a Howell's pairs are 1..2T,
-pair 2T stationary North-South at table 1. An odd number of pairs plays with a
-phantom (the highest pair number): the pair drawn against it sits out.
+pair 2T stationary North-South. An odd number of pairs plays with a phantom, who
+stays put so that the empty table is the same every round: a Mitchell's North-South
+pair T (the last table's; in a relay Mitchell that is the table sharing its set with
+table 1, so no set is shared any more), a Howell's stationary pair 2T.
 
 - **Mitchell**, T tables and T board sets: East-West move up a table and the
   boards down a table each round. With an odd T that is T rounds. With an even T,
   either a *skip* (East-West skip a table after half the rounds; T - 1 rounds) or
   a *relay* with a bye stand (a stand between tables T/2 and T/2 + 1 holds one set
-  each round, and tables 1 and T share one; T rounds). Arrow-switch rounds (about
-  one in eight, the last of them the last round) seat East-West North-South, so
-  that a one-winner ranking compares everybody.
+  each round, and tables 1 and T share one; T rounds). Arrow-switch: the last
+  round, or the last two from 12 rounds on, seat East-West North-South, so that a
+  one-winner ranking compares everybody (``arrow_switch="spread"``: about one
+  round in eight, where that still compares every two pairs).
 - **Howell**, T tables, 2T - 1 rounds and board sets: every pair meets every other
   pair once and plays every set once. For 4 to 10 tables these are cyclic Room
-  squares (a stationary pair, the others on a cycle of 2T - 1), found by a search
-  for balance and kept in :data:`HOWELL_TABLES`: with an even T every pair sits in
-  the same direction as every other pair on exactly T - 1 sets (perfectly
-  balanced); with an odd T on T - 2 to T. With 2 and 3 tables no complete Howell
-  exists: the usual club movements share boards between tables.
+  squares kept as data in :mod:`.howells`: the boards go to the next lower table,
+  with one relay stand (odd T) or two (even T) where sets rest between tables;
+  with an even T every pair sits in the same direction as every other pair on
+  exactly T - 1 sets (perfectly balanced), with an odd T on T - 2 to T. With 2 and
+  3 tables no complete Howell exists: the usual club movements share boards.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import howells
 from .errors import BridgeInputError, describe
 from .numeric import whole_number
 
 MITCHELL, HOWELL = "mitchell", "howell"
 SKIP, RELAY = "skip", "relay"
+LAST, SPREAD = "last", "spread"  # arrow-switch rounds
 MITCHELL_TABLES = range(3, 31)
 HOWELL_TABLE_RANGE = range(2, 11)
 
@@ -87,6 +93,17 @@ class Seating:
     def direction(self, pair: int) -> str:
         """``NS`` or ``EW``: where ``pair`` sits."""
         return "NS" if pair == self.ns else "EW"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """A relay stand: sets rest on it after table ``after`` until table ``before``
+    plays them; ``first_round`` are the sets put on it before round 1."""
+
+    name: str
+    after: int
+    before: int
+    first_round: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -177,34 +194,81 @@ class Movement:
         return (min(values), max(values)) if values else (0, 0)
 
     def shared(self) -> dict[tuple[int, tuple[int, ...]], tuple[int, ...]]:
-        """The boards played at more than one table in a round (a relay or a shared
-        set): (round, boards) -> the tables.
+        """The boards played at more than one table in a round (a relay's shared set):
+        (round, boards) -> the tables. Only tables where somebody plays count: with the
+        relay Mitchell's sit-out at the last table, nothing is shared.
 
         >>> movement("mitchell", 4, 8, variant="relay").shared()[1, (1, 2)]
         (1, 4)
+        >>> movement("mitchell", 4, 8, variant="relay", pairs=7).shared()
+        {}
         """
         tables: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)
-        for row in self.rows:
+        for row in self.played:
             tables[row.round, row.boards].append(row.table)
         return {key: tuple(found) for key, found in tables.items() if len(found) > 1}
 
     def boards_next(self, round: int, table: int) -> tuple[int, tuple[int, ...]] | None:
-        """When and where the boards played at ``table`` in ``round`` are played next:
-        (the round, the tables); a round after the next means they wait on a relay
-        stand meanwhile. None after the last round, or when they are not played again.
+        """When and where the boards at ``table`` in ``round`` are played next: (the
+        round, the tables where somebody plays them); a round after the next means they
+        rest meanwhile (on a relay stand, or at a table where nobody plays). None after
+        the last round, or when they are not played again.
 
         >>> m = movement("howell", 4, 7)
-        >>> m.boards_next(1, 2), m.boards_next(1, 3), m.boards_next(7, 2)
-        ((2, (4,)), (3, (2,)), None)
+        >>> m.boards_next(1, 2), m.boards_next(1, 4), m.boards_next(7, 2)
+        ((2, (1,)), (3, (3,)), None)
         """
         row = self.at(round, table)
         if row is None:
             return None
         for later in range(round + 1, self.rounds + 1):
-            tables = tuple(sorted(r.table for r in self.rows if r.round == later and r.boards == row.boards))
+            tables = tuple(sorted(r.table for r in self.played if r.round == later and r.boards == row.boards))
             if tables:
                 return later, tables
         return None
+
+    def stands(self) -> tuple[Stand, ...]:
+        """The relay (or bye) stands: where sets rest between two tables that play them
+        in turn, named A, B, ... from the highest table down.
+
+        >>> [(s.name, s.after, s.before, s.first_round) for s in movement("howell", 4, 7).stands()]
+        [('A', 4, 3, ((4,),)), ('B', 1, 4, ((6,), (7,)))]
+        >>> movement("mitchell", 4, 8, variant="relay").stands()
+        (Stand(name='A', after=3, before=2, first_round=((5, 6),)),)
+        """
+        cached = self.__dict__.get("_stands")
+        if cached is not None:
+            return cached
+        # The tables a set visits round by round (every row: a table where nobody plays
+        # still holds its boards), and where it waits: between the last table that had
+        # it and the next; a set first played after round 1 waits on the stand that
+        # leads to its first table.
+        visits: dict[tuple[int, ...], list[tuple[int, int]]] = defaultdict(list)
+        for row in self.rows:
+            visits[row.boards].append((row.round, row.table))
+        gaps: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        late: list[tuple[tuple[int, ...], int]] = []
+        for boards, seen in visits.items():
+            by_round: dict[int, int] = {}
+            for r, t in sorted(seen):
+                by_round.setdefault(r, t)  # a shared set: the lower table
+            order = sorted(by_round.items())
+            for (r1, t1), (r2, t2) in itertools.pairwise(order):
+                if r2 > r1 + 1:
+                    gaps.setdefault((t1, t2), [])
+            if order[0][0] > 1:
+                late.append((boards, order[0][1]))
+        for boards, first_table in late:
+            key = next((k for k in gaps if k[1] == first_table), None)
+            if key is None:  # never reached from a table within the session
+                key = (first_table, first_table)
+                gaps.setdefault(key, [])
+            gaps[key].append(boards)
+        keys = sorted(gaps, key=lambda k: (-k[0], -k[1]))
+        found = tuple(Stand(chr(ord("A") + i), after, before, tuple(sorted(gaps[after, before])))
+                      for i, (after, before) in enumerate(keys))
+        object.__setattr__(self, "_stands", found)
+        return found
 
     def pair_next(self, round: int, pair: int) -> Seating | None:
         """Where ``pair`` sits in the round after ``round`` (a sit-out's row too), or None
@@ -250,7 +314,8 @@ def movement(kind: object, tables: object, boards: object, *, variant: object = 
     if seated not in (2 * count, 2 * count - 1):
         raise BridgeInputError(f"pairs {describe(pairs)}: {count} tables seat {2 * count - 1} or {2 * count} pairs")
     chosen = _variant(name, count, variant, sit_out=seated < 2 * count)
-    if name == HOWELL and arrow_switch:
+    switch = _arrow(arrow_switch)
+    if name == HOWELL and switch:
         raise BridgeInputError("arrow-switch: only for a Mitchell (a Howell has one winner already)")
     sets = count if name == MITCHELL else 2 * count - 1 if count >= 4 else {2: 3, 3: 5}[count]
     total = whole_number(boards, "boards", 1)
@@ -259,11 +324,67 @@ def movement(kind: object, tables: object, boards: object, *, variant: object = 
         title = f"{count}-table {name.title()}"
         raise BridgeInputError(f"boards {describe(boards)}: a {title} has {sets} board sets, so boards must "
                                f"be a multiple of {sets} ({' or '.join(map(str, near))})")
-    built = _build(name, count, total // sets, chosen, bool(arrow_switch))
-    phantom = 2 * count if seated < 2 * count else None
-    rows = tuple(Seating(r.round, r.table, None if r.ns == phantom else r.ns, None if r.ew == phantom else r.ew,
-                         r.boards) for r in built.rows) if phantom else built.rows
-    return Movement(built.kind, count, seated, total, built.rounds, total // sets, chosen, built.arrow_switch, rows)
+    # The phantom stays put: the Howell's stationary pair, the Mitchell's last North-South.
+    phantom = None if seated == 2 * count else 2 * count if name == HOWELL else count
+
+    def made(switched: tuple[int, ...]) -> Movement:
+        built = _build(name, count, total // sets, chosen, switched)
+        rows = tuple(Seating(r.round, r.table, None if r.ns == phantom else r.ns, None if r.ew == phantom else r.ew,
+                             r.boards) for r in built.rows) if phantom else built.rows
+        return Movement(built.kind, count, seated, total, built.rounds, total // sets, chosen, switched, rows)
+
+    plain = made(())
+    if switch is None:
+        return plain
+    rounds = plain.rounds
+    if switch == SPREAD:  # about one round in eight, the last among them
+        share = max(1, round(rounds / 8))
+        spread = made(tuple(sorted(rounds - i * (rounds // share) for i in range(share))))
+        if missed := _never_compared(spread):
+            raise BridgeInputError(f"arrow-switch spread: with {count} tables {missed} pairs of pairs would never "
+                                   "sit the same way on a board; switch the last rounds (arrow-switch on)")
+        return spread
+    # The last rounds: the EBU's guidance is the last round, or the last two from 12 rounds;
+    # but two pairs who meet in a round that alone is switched sit opposite ways on every
+    # board, so as many of the last rounds as leave no two pairs never compared (two, or
+    # three with a relay's bye stand). Where no number of last rounds does (a few small
+    # Mitchells), the fewest rounds that leave the fewest pairs uncompared.
+    best: tuple[int, int, Movement] | None = None
+    for k in range(2 if rounds >= 12 else 1, rounds + 1):
+        tried = made(tuple(range(rounds - k + 1, rounds + 1)))
+        if not (missed := _never_compared(tried)):
+            return tried
+        if best is None or missed < best[0]:
+            best = missed, k, tried
+    assert best is not None
+    if rounds <= 10:  # few enough to try every choice of rounds
+        for k in range(1, rounds + 1):
+            for switched in itertools.combinations(range(rounds, 0, -1), k):
+                tried = made(tuple(sorted(switched)))
+                if (missed := _never_compared(tried)) < best[0] or (missed == best[0] and k < best[1]):
+                    best = missed, k, tried
+    return best[2]
+
+
+def _never_compared(m: Movement) -> int:
+    """How many pairs of pairs never sit the same way on a board."""
+    return sum(1 for n in m.comparisons().values() if n == 0)
+
+
+def _arrow(value: object) -> str | None:
+    """The arrow-switch asked for: None, LAST (the default when on) or SPREAD.
+
+    >>> _arrow(True), _arrow("spread"), _arrow(False), _arrow("")
+    ('last', 'spread', None, None)
+    """
+    if value is None or value is False or value == "":
+        return None
+    if value is True:
+        return LAST
+    text = str(value).strip().lower()
+    if text in (LAST, SPREAD):
+        return text
+    raise BridgeInputError(f"arrow-switch {describe(value)}: must be on, last or spread")
 
 
 def _variant(kind: str, tables: int, variant: object, sit_out: bool) -> str | None:
@@ -283,14 +404,11 @@ def _variant(kind: str, tables: int, variant: object, sit_out: bool) -> str | No
 
 
 @functools.lru_cache(maxsize=64)
-def _build(kind: str, tables: int, per_round: int, variant: str | None, arrow: bool) -> Movement:
-    """The movement with every pair present (the phantom is removed by the caller)."""
+def _build(kind: str, tables: int, per_round: int, variant: str | None, switched: tuple[int, ...]) -> Movement:
+    """The movement with every pair present (the phantom is removed by the caller),
+    East-West sitting North-South in the ``switched`` rounds."""
     cells = list(_mitchell(tables, variant) if kind == MITCHELL else _howell(tables))
     rounds = max(r for r, _, _, _, _ in cells)
-    switched: tuple[int, ...] = ()
-    if arrow:
-        share = max(1, round(rounds / 8))
-        switched = tuple(sorted(rounds - i * (rounds // share) for i in range(share)))
     rows = []
     for r, table, ns, ew, board_set in sorted(cells, key=lambda c: (c[0], c[1])):
         if r in switched:
@@ -322,6 +440,9 @@ def _mitchell(tables: int, variant: str | None) -> Iterator[tuple[int, int, int,
 
 def _howell(tables: int) -> Iterator[tuple[int, int, int, int, int]]:
     """(round, table, NS, EW, set) of a Howell."""
+    if tables in howells.FIRST_ROUND:
+        yield from howells.rounds(tables)
+        return
     if tables in SMALL_HOWELLS:
         for r, seats in enumerate(SMALL_HOWELLS[tables], start=1):
             for t, (ns, ew, board_set) in enumerate(seats, start=1):

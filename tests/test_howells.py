@@ -1,0 +1,100 @@
+"""The complete Howells (xlbridge/engine/howells.py): every property checked from the rows
+the movement builds, for every size, with and without a sit-out."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import pairwise
+
+import pytest
+
+from xlbridge.engine import movement
+from xlbridge.engine.howells import FIRST_ROUND, STATIONARY_TABLE
+
+SIZES = [(tables, pairs) for tables in sorted(FIRST_ROUND) for pairs in (2 * tables, 2 * tables - 1)]
+
+# The English Bridge Union's club Howells as the Exeter club lists them
+# (https://www.bridgewebs.com/exeter/info.html): the sets resting on each relay stand.
+# "4 tables, 7 rounds: 1 relay between tables 1 & 2 and 2 relays between tables 4 & 1";
+# "5 tables, 9 rounds: 4 relays between tables 5 & 1"; "7 tables, 13 rounds: 6 relays
+# between tables 7 & 1".
+PUBLISHED_STANDS = {4: [1, 2], 5: [4], 7: [6]}
+
+
+def paths(m) -> dict[tuple[int, ...], list[tuple[int, int]]]:
+    """Each set's (round, table) visits, every row (a table where nobody plays holds its boards)."""
+    found = defaultdict(list)
+    for row in m.rows:
+        found[row.boards].append((row.round, row.table))
+    return {boards: sorted(visits) for boards, visits in found.items()}
+
+
+def rests(m) -> dict[tuple[int, int], int]:
+    """(table left, table next) -> the most sets resting between them in one round."""
+    waiting: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for visits in paths(m).values():
+        for (r1, t1), (r2, t2) in pairwise(visits):
+            for r in range(r1 + 1, r2):
+                waiting[t1, t2][r] += 1
+    return {key: max(by_round.values()) for key, by_round in waiting.items()}
+
+
+@pytest.mark.parametrize(("tables", "pairs"), SIZES)
+def test_boards_go_to_the_next_lower_table(tables, pairs):
+    m = movement("howell", tables, 2 * tables - 1, pairs=pairs)
+    for visits in paths(m).values():
+        assert len(visits) == tables  # every set at every table once
+        for (r1, t1), (r2, t2) in pairwise(visits):
+            assert t2 == (t1 - 2) % tables + 1  # the next lower table (table 1's go to the last)
+            assert r2 == r1 + 1 or (t1, t2) in rests(m)  # at once, or after resting on a stand
+
+
+@pytest.mark.parametrize(("tables", "pairs"), SIZES)
+def test_one_relay_stand_for_an_odd_number_of_tables_two_for_an_even(tables, pairs):
+    m = movement("howell", tables, 2 * tables - 1, pairs=pairs)
+    stands = rests(m)
+    assert len(stands) == (1 if tables % 2 else 2)
+    # T - 1 sets rest each round, all of them on the stands
+    assert sum(stands.values()) == tables - 1
+    # the engine names the same stands, and every set not at a table before round 1
+    assert {(s.after, s.before) for s in m.stands()} == set(stands)
+    first = {row.boards for row in m.rows if row.round == 1}
+    assert sorted(b for s in m.stands() for b in s.first_round) == sorted(set(paths(m)) - first)
+
+
+@pytest.mark.parametrize("tables", sorted(PUBLISHED_STANDS))
+def test_no_more_stands_than_the_published_howells(tables):
+    m = movement("howell", tables, 2 * tables - 1)
+    assert len(rests(m)) <= len(PUBLISHED_STANDS[tables])
+    assert sorted(rests(m).values()) == PUBLISHED_STANDS[tables]
+
+
+@pytest.mark.parametrize(("tables", "pairs"), SIZES)
+def test_pairs_move_to_the_seat_of_the_pair_one_below(tables, pairs):
+    m = movement("howell", tables, 2 * tables - 1, pairs=pairs)
+    seat = {}
+    for row in m.rows:
+        seat[row.round, row.ns] = (row.table, "NS")
+        seat[row.round, row.ew] = (row.table, "EW")
+    moving = 2 * tables - 1
+    for r in range(2, m.rounds + 1):
+        for pair in range(1, moving + 1):
+            below = (pair - 2) % moving + 1
+            assert seat[r, pair] == seat[r - 1, below], (r, pair)
+    # the stationary pair stays North-South at its table; with a sit-out, nobody plays there
+    still = STATIONARY_TABLE[tables]
+    if pairs % 2:  # the phantom is the stationary pair
+        assert {row.table for row in m.rows if row.sits_out} == {still}
+        assert all(row.ns is None for row in m.rows if row.sits_out)
+    else:
+        assert {seat[r, 2 * tables] for r in range(1, m.rounds + 1)} == {(still, "NS")}
+
+
+@pytest.mark.parametrize("tables", sorted(FIRST_ROUND))
+def test_balance(tables):
+    """Perfect with an even number of tables (every two pairs the same way on T - 1
+    sets), T - 2 to T with an odd number."""
+    m = movement("howell", tables, 2 * tables - 1)
+    assert m.balance == ((tables - 1, tables - 1) if tables % 2 == 0 else (tables - 2, tables))
+    values = list(m.comparisons().values())
+    assert sum(values) == (tables - 1) * len(values)
