@@ -104,7 +104,7 @@ def test_howell_every_pair_meets_every_other(m):
 
 @pytest.mark.parametrize("tables", range(4, 11))
 def test_the_howell_tables_have_the_balance_they_claim(tables):
-    """HOWELL_TABLES says: with an even number of tables every pair sits the same way as
+    """engine/howells.py says: with an even number of tables every pair sits the same way as
     every other pair on exactly T - 1 sets; with an odd number on T - 2 to T."""
     m = movement("howell", tables, 2 * tables - 1)  # a board a set
     low, high = m.balance

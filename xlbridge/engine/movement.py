@@ -43,23 +43,6 @@ LAST, SPREAD = "last", "spread"  # arrow-switch rounds
 MITCHELL_TABLES = range(3, 31)
 HOWELL_TABLE_RANGE = range(2, 11)
 
-# Cyclic Howells for T tables over Z_m (m = 2T - 1), from a search for balance: the
-# starter pairs (x, y), the column (board set) of each in round 0, and which of the
-# two sits North-South (0: x). Round r adds r to every symbol and set; symbol s is
-# pair s + 1, and the stationary pair 2T plays symbol r on set r in round r.
-HOWELL_TABLES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]] = {
-    4: (((1, 3), (2, 6), (4, 5)), (2, 4, 1), (0, 0, 0)),
-    5: (((1, 2), (3, 7), (4, 6), (5, 8)), (5, 4, 2, 7), (0, 0, 1, 0)),
-    6: (((1, 2), (3, 6), (4, 8), (5, 10), (7, 9)), (3, 9, 1, 4, 5), (0, 0, 0, 0, 1)),
-    7: (((1, 2), (3, 6), (4, 9), (5, 12), (7, 11), (8, 10)), (3, 11, 2, 9, 10, 4), (0, 0, 0, 0, 1, 0)),
-    8: (((1, 2), (3, 5), (4, 10), (6, 14), (7, 11), (8, 13), (9, 12)), (4, 10, 14, 12, 8, 7, 5),
-        (0, 0, 0, 0, 0, 1, 0)),
-    9: (((1, 2), (3, 5), (4, 9), (6, 12), (7, 14), (8, 16), (10, 13), (11, 15)), (3, 8, 2, 1, 11, 15, 4, 7),
-        (0, 0, 0, 0, 0, 0, 1, 0)),
-    10: (((1, 2), (3, 5), (4, 8), (6, 13), (7, 15), (9, 18), (10, 16), (11, 14), (12, 17)),
-         (3, 8, 15, 12, 4, 13, 6, 5, 10), (0, 1, 0, 0, 0, 1, 1, 1, 1)),
-}
-
 # The usual small Howells, (NS, EW, set) per table and round: two tables share each
 # round's set; with three, all three share the last round's set.
 SMALL_HOWELLS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
@@ -443,15 +426,6 @@ def _howell(tables: int) -> Iterator[tuple[int, int, int, int, int]]:
     if tables in howells.FIRST_ROUND:
         yield from howells.rounds(tables)
         return
-    if tables in SMALL_HOWELLS:
-        for r, seats in enumerate(SMALL_HOWELLS[tables], start=1):
-            for t, (ns, ew, board_set) in enumerate(seats, start=1):
-                yield r, t, ns, ew, board_set
-        return
-    starter, columns, north = HOWELL_TABLES[tables]
-    m = 2 * tables - 1
-    for r in range(m):
-        yield r + 1, 1, 2 * tables, r + 1, r
-        for t, ((x, y), column, first) in enumerate(zip(starter, columns, north, strict=True), start=2):
-            a, b = (x + r) % m + 1, (y + r) % m + 1
-            yield (r + 1, t, *((a, b) if first == 0 else (b, a)), (column + r) % m)
+    for r, seats in enumerate(SMALL_HOWELLS[tables], start=1):
+        for t, (ns, ew, board_set) in enumerate(seats, start=1):
+            yield r, t, ns, ew, board_set
