@@ -111,3 +111,60 @@ def test_balance_with_a_sit_out(tables):
         assert m.balance == (tables - 2, tables - 2)
     else:
         assert m.balance == (tables - 3, tables - 1)
+
+
+# A published 4-table Howell, transcribed: bridgecentral.com's "4 Table Howell" page
+# (http://www.bridgecentral.com/MvtHTML/4tablehowells.htm), its line "SS (b) 8-1 6-5 4-2 R
+# 7-3 2R": round 1 at tables 1-4 (NS-EW), a relay between tables 3 and 4, two after table 4.
+# As in every Howell of this kind, pair 8 stays, the others follow the pair one below, the
+# boards go down a table (or a relay place) a round.
+PUBLISHED_4 = ("8-1", "6-5", "4-2", "R", "7-3", "R", "R")
+
+
+def published_rows(layout: tuple[str, ...], tables: int) -> list[tuple[int, int, int, int, int]]:
+    """(round, table, NS, EW, set) of a Howell given as its places in board order."""
+    moving = 2 * tables - 1
+    places = [tuple(map(int, place.split("-"))) if place != "R" else None for place in layout]
+    rows = []
+    for r in range(moving):
+        table = 0
+        for column, place in enumerate(places):
+            if place is None:
+                continue
+            table += 1
+            ns, ew = (p if p == 2 * tables else (p - 1 + r) % moving + 1 for p in place)
+            rows.append((r + 1, table, ns, ew, (column + r) % moving))
+    return rows
+
+
+def balance_and_stands(rows: list[tuple[int, int, int, int, int]], tables: int) -> tuple[tuple[int, int], int]:
+    sides = defaultdict(set)
+    for _, _, ns, ew, board_set in rows:
+        sides[board_set, "NS"].add(ns)
+        sides[board_set, "EW"].add(ew)
+    pairs = range(1, 2 * tables + 1)
+    counts = [sum(1 for group in sides.values() if a in group and b in group) for a in pairs for b in pairs if a < b]
+    visits = defaultdict(list)
+    for r, t, _, _, board_set in rows:
+        visits[board_set].append((r, t))
+    stands = {(t1, t2) for seen in visits.values() for (r1, t1), (r2, t2) in pairwise(sorted(seen)) if r2 > r1 + 1}
+    return (min(counts), max(counts)), len(stands)
+
+
+def test_as_balanced_as_a_published_howell_with_no_more_stands():
+    rows = published_rows(PUBLISHED_4, 4)
+    # the transcription is a complete Howell: every two pairs meet once, every pair plays every set once
+    meetings = defaultdict(int)
+    plays = defaultdict(int)
+    for _, _, ns, ew, board_set in rows:
+        meetings[frozenset((ns, ew))] += 1
+        plays[ns, board_set] += 1
+        plays[ew, board_set] += 1
+    assert len(meetings) == 28 and set(meetings.values()) == {1} and set(plays.values()) == {1}
+    (low, high), stands = balance_and_stands(rows, 4)
+    ours = movement("howell", 4, 7)
+    mine = [(row.round, row.table, row.ns, row.ew, row.boards[0]) for row in ours.rows]
+    (our_low, our_high), our_stands = balance_and_stands(mine, 4)
+    assert (our_low, our_high) == ours.balance
+    assert our_low >= low and our_high - our_low <= high - low
+    assert our_stands <= stands == 2
