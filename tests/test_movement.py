@@ -260,7 +260,7 @@ def test_the_movement_says_where_boards_and_pairs_go():
     (("mitchell", 8, 24), {"variant": "hesitation"}, "must be skip or relay"),
     (("mitchell", 8, 24), {"variant": "skip", "pairs": 15}, "use relay"),
     (("howell", 4, 14), {"arrow_switch": True}, "only for a Mitchell"),
-    (("mitchell", 7, 21), {"arrow_switch": "sometimes"}, 'arrow-switch "sometimes": must be on, last or spread'),
+    (("mitchell", 7, 21), {"arrow_switch": "sometimes"}, 'arrow-switch "sometimes": must be on, off, last or spread'),
     (("mitchell", 7, 21), {"pairs": 12}, "pairs 12: 7 tables seat 13 or 14 pairs"),
     (("mitchell", 7, 3), {}, "(7)"),
 ])

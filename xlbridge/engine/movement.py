@@ -357,17 +357,21 @@ def _never_compared(m: Movement) -> int:
 def _arrow(value: object) -> str | None:
     """The arrow-switch asked for: None, LAST (the default when on) or SPREAD.
 
-    >>> _arrow(True), _arrow("spread"), _arrow(False), _arrow("")
-    ('last', 'spread', None, None)
+    >>> _arrow(True), _arrow("on"), _arrow("spread"), _arrow(False), _arrow("no")
+    ('last', 'last', 'spread', None, None)
     """
-    if value is None or value is False or value == "":
+    if value is None or value is False or value == "" or value == 0:
         return None
-    if value is True:
+    if value is True or value == 1:
         return LAST
     text = str(value).strip().lower()
     if text in (LAST, SPREAD):
         return text
-    raise BridgeInputError(f"arrow-switch {describe(value)}: must be on, last or spread")
+    if text in ("on", "yes", "true"):
+        return LAST
+    if text in ("off", "no", "false"):
+        return None
+    raise BridgeInputError(f"arrow-switch {describe(value)}: must be on, off, last or spread")
 
 
 def _variant(kind: str, tables: int, variant: object, sit_out: bool) -> str | None:
