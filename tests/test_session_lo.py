@@ -74,8 +74,10 @@ def test_the_cards_print_one_or_two_a_page(tmp_path):
             found.setdefault(card, []).append(page.number)
         right = max((w.x_max for w in page.words), default=0)
         assert right <= page.width - 30, page.number  # nothing cut at the right edge
-    expected = ([f"Table {t}" for t in range(1, 9)] + [f"Pair {p}" for p in range(1, 16)]
-                + [f"Board {b}" for b in range(1, 25)] + [f"Pair {p}: score card" for p in range(1, 16)])
+    pairs = m.pair_numbers  # 1-7 and 9-16: North-South 8 is the phantom, the empty table 8
+    assert pairs == [*range(1, 8), *range(9, 17)]
+    expected = ([f"Table {t}" for t in range(1, 9)] + [f"Pair {p}" for p in pairs]
+                + [f"Board {b}" for b in range(1, 25)] + [f"Pair {p}: score card" for p in pairs])
     for card in expected:
         assert card in found, card
     assert all(len(pages_) == 1 for card, pages_ in found.items() if card.startswith("Table"))
