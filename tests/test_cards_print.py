@@ -116,12 +116,17 @@ def test_every_size_reads(kind: str, tables: int, pairs: int) -> None:
         cards.build(book, m)
         assert assert_every_text_fits(book.workbook, "ru") > 0
         words = cards._Words(book, m)
+        names = [cards.stand_name(m, book.t, stand.name) for stand in m.stands()]
         for row in m.rows:  # a set that rests next round names its stand and where it goes then
-            found = m.boards_next(row.round, row.table)
             text = words.boards_next(row.round, row.table)
-            if found and not any(r.round == row.round + 1 and r.boards == row.boards for r in m.rows):
-                letter = cards.stands(m)[row.round + 1, row.boards]
-                assert text.startswith(cards.stand_name(m, book.t, letter, words.letters) + ", "), text
+            later = [r for r in m.rows if r.round > row.round and r.boards == row.boards]
+            if later and min(r.round for r in later) > row.round + 1:
+                assert any(text.startswith(name + ", ") for name in names), text
+            elif later:
+                first = min(r.table for r in later if r.round == row.round + 1)
+                assert text.startswith(book.t("to_table", table=first)), text
+        stand_rows = [line for line in words.setup() if not line[0].startswith(book.t("place_table", table=""))]
+        assert [line[0] for line in stand_rows] == names
 
 
 def test_the_words_of_a_relay_and_a_sit_out() -> None:
@@ -153,8 +158,8 @@ def test_the_words_of_a_relay_and_a_sit_out() -> None:
     words = [str(c.value) for row in movement_sheet.iter_rows() for c in row if c.value is not None]
     assert "Stands for resting boards (relay or bye stands): 1." in words
     stand_row = next(r for r in range(1, movement_sheet.max_row + 1) if movement_sheet.cell(r, 1).value == "bye stand")
-    resting_first = next(b for (r, b), letter in cards.stands(m).items() if r == 1)
-    assert movement_sheet.cell(stand_row, 4).value == cards.boards_text(resting_first)
+    [stand] = m.stands()
+    assert movement_sheet.cell(stand_row, 4).value == ", ".join(map(cards.boards_text, stand.first_round))
     assert movement_sheet.cell(stand_row, 6).value == f"between tables {m.tables // 2} and {m.tables // 2 + 1}"
 
 

@@ -101,42 +101,18 @@ def height(count: int, size: float = styles.SIZE) -> float:
     return max(ROW_HEIGHT, round(count * LINE * size + 4.5, 2))
 
 
-def stands(movement: Movement) -> dict[tuple[int, tuple[int, ...]], str]:
-    """Where each set rests in a round it is not played: (round, boards) -> its stand's
-    letter (A, B, ...). A set rests from the start until it is first played, and between
-    two of its rounds; a set keeps its stand while it rests, and a stand is free again
-    once its set is back on a table.
+def stand_name(movement: Movement, t: Labels, name: str) -> str:
+    """A stand in the field's words: a relay Mitchell's one *bye stand* (the ACBL's
+    word), a Howell's *relay stand A*, *B*, ... (the engine's :meth:`Movement.stands`).
 
     >>> from xlbridge.engine import movement
-    >>> stands(movement("mitchell", 4, 8, variant="relay"))[1, (5, 6)]
-    'A'
-    >>> len(set(stands(movement("howell", 5, 27)).values())) >= 1
-    True
+    >>> t = Labels("en", "pairs")
+    >>> stand_name(movement("mitchell", 4, 8, variant="relay"), t, "A"), stand_name(movement("howell", 4, 7), t, "B")
+    ('bye stand', 'relay stand B')
     """
-    played: dict[tuple[int, ...], set[int]] = {}
-    for row in movement.rows:
-        played.setdefault(row.boards, set()).add(row.round)
-    found: dict[tuple[int, ...], str] = {}
-    result: dict[tuple[int, tuple[int, ...]], str] = {}
-    for round_no in range(1, movement.rounds + 1):
-        resting = [b for b, rounds in played.items() if round_no not in rounds and max(rounds) > round_no]
-        for boards in list(found):
-            if boards not in resting:
-                del found[boards]  # back on a table (or done): its stand is free
-        for boards in sorted(resting):
-            if boards not in found:
-                taken = set(found.values())
-                found[boards] = next(chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in taken)
-            result[round_no, boards] = found[boards]
-    return result
-
-
-def stand_name(movement: Movement, t: Labels, letter: str, letters: set[str]) -> str:
-    """A stand in the field's words: a relay Mitchell's one *bye stand* (the ACBL's
-    word), a Howell's *relay stand A*, *B*, ... (``letters``: every stand's letter)."""
-    if movement.kind == "mitchell" and letters == {"A"}:
+    if movement.kind == "mitchell" and len(movement.stands()) == 1:
         return t("stand_bye")
-    return t("stand_relay", stand=letter)
+    return t("stand_relay", stand=name)
 
 
 def describe(movement: Movement, t: Labels) -> str:
@@ -176,12 +152,8 @@ class _Words:
     def __init__(self, book: Book, movement: Movement) -> None:
         self.t = book.t
         self.movement = movement
-        self.stands = stands(movement)
-        self.letters = set(self.stands.values())
         self.shared = movement.shared()
-
-    def stand(self, letter: str) -> str:
-        return stand_name(self.movement, self.t, letter, self.letters)
+        self.stands = {(s.after, s.before): s for s in movement.stands()}
 
     def pair_next(self, round: int, pair: int | None) -> str:
         """Where a pair goes after ``round``, in words: ``table 4 EW``, ``sits out``, ``-``."""
@@ -194,22 +166,27 @@ class _Words:
 
     def boards_next(self, round: int, table: int) -> str:
         """Where boards go after ``round``: ``table 3``, ``table 1, table 4`` (shared next),
-        ``relay stand A, then table 2`` (resting on a stand for a round), ``-``. A set goes
-        to the table it is at next round even where nobody plays it (a sit-out's table)."""
+        ``relay stand A, then table 2`` (resting on a stand meanwhile), ``-``. A set goes to
+        the table it is at next round even where nobody plays it (a sit-out's table)."""
         here = self.movement.at(round, table)
         if here is None or round >= self.movement.rounds:
             return "-"
-        tables = sorted(r.table for r in self.movement.rows if r.round == round + 1 and r.boards == here.boards)
-        if tables:
-            return ", ".join(self.t("to_table", table=t) for t in tables)
-        found = self.movement.boards_next(round, table)
-        letter = self.stands.get((round + 1, here.boards))
-        if found is None or letter is None:
+        later = sorted((r.round, r.table) for r in self.movement.rows if r.round > round and r.boards == here.boards)
+        if not later:
             return "-"  # not played again
-        later, where = found[0], ", ".join(map(str, found[1]))
-        if later == round + 2:
-            return self.t("then_table", stand=self.stand(letter), table=where)
-        return self.t("then_round", stand=self.stand(letter), round=later, table=where)
+        next_round = later[0][0]
+        tables = [t for r, t in later if r == next_round]
+        if next_round == round + 1:
+            return ", ".join(self.t("to_table", table=t) for t in tables)
+        # the engine's stand between this set's table now (the lower, when shared) and its next
+        now = min(r.table for r in self.movement.rows if r.round == round and r.boards == here.boards)
+        stand = self.stands.get((now, tables[0]))
+        if stand is None:  # not a stand the engine knows: say only where the set goes
+            return ", ".join(self.t("to_table", table=t) for t in tables)
+        name = stand_name(self.movement, self.t, stand.name)
+        if next_round == round + 2:
+            return self.t("then_table", stand=name, table=tables[0])
+        return self.t("then_round", stand=name, round=next_round, table=tables[0])
 
     def boards(self, round: int, table: int, boards: tuple[int, ...]) -> str:
         """The boards at a table, and the tables that share them this round."""
@@ -220,34 +197,15 @@ class _Words:
         return text
 
     def setup(self) -> list[tuple[str, str, str]]:
-        """(place, boards at the start, where) for every table and stand, and the stands' count."""
+        """(place, boards at the start, where) for every table and stand."""
         movement, t = self.movement, self.t
         rows = [(t("place_table", table=row.table), boards_text(row.boards), "")
                 for row in movement.rows if row.round == 1]
-        for letter in sorted(self.letters):
-            first = [(r, boards) for (r, boards), found in self.stands.items() if found == letter]
-            start = [boards for r, boards in first if r == 1]
-            rows.append((self.stand(letter), ", ".join(boards_text(b) for b in start), self._where(first)))
+        for stand in movement.stands():
+            where = (t("between", first=min(stand.after, stand.before), second=max(stand.after, stand.before))
+                     if stand.after != stand.before else t("beside", table=stand.after))
+            rows.append((stand_name(movement, t, stand.name), ", ".join(map(boards_text, stand.first_round)), where))
         return rows
-
-    def _where(self, resting: list[tuple[int, tuple[int, ...]]]) -> str:
-        """Where a stand stands: between the tables its sets come from and go to (the
-        commonest), or beside the table its sets go to."""
-        movement, t = self.movement, self.t
-        seen: dict[tuple[int, ...], int] = {}
-        for round_no, boards in resting:
-            came = [r.table for r in movement.rows if r.round == round_no - 1 and r.boards == boards]
-            goes = [r.table for r in movement.rows if r.round == round_no + 1 and r.boards == boards]
-            key = (came[0] if came else 0, goes[0] if goes else 0)
-            seen[key] = seen.get(key, 0) + 1
-        best = [k for k in sorted(seen, key=lambda k: -seen[k]) if k[0] and k[1]]
-        if best:
-            first, second = sorted(best[0])
-            if first != second:
-                return t("between", first=first, second=second)
-            return t("beside", table=first)
-        nearest = next((k for k in seen if k[0] or k[1]), None)
-        return t("beside", table=max(nearest)) if nearest else ""
 
 
 def _movement_sheet(book: Book, movement: Movement, words: _Words) -> Worksheet:
@@ -287,7 +245,7 @@ def _setup_note(book: Book, ws: Worksheet, words: _Words, top: int, widths: Sequ
     """The set-up below the movement: how many stands, which sets start on each table
     and stand, where each stand stands. Returns its last row."""
     t = book.t
-    count = len(words.letters)
+    count = len(words.stands)
     book.merge(ws, f"A{top}:H{top}", t("setup_title"), styles.SUBTITLE)
     ws.row_dimensions[top].height = height(1, styles.SUBTITLE.size)
     book.merge(ws, f"A{top + 1}:H{top + 1}", t("setup_stands", count=count), styles.PLAIN.but(wrap=True))
