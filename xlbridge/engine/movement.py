@@ -81,8 +81,9 @@ class Seating:
 @dataclass(frozen=True, slots=True)
 class Stand:
     """A relay stand: sets rest on it after table ``after`` until table ``before``
-    plays them; ``first_round`` are the sets put on it before round 1. ``after`` is 0
-    for a stand that only holds sets waiting for their first round (the 2-table Howell's)."""
+    plays them; ``first_round`` are the sets put on it before round 1. ``after`` equals
+    ``before`` for a stand beside a table that only holds sets waiting for their first
+    round (the 2-table Howell's)."""
 
     name: str
     after: int
@@ -244,8 +245,8 @@ class Movement:
                 late.append((boards, order[0][1]))
         for boards, first_table in late:
             key = next((k for k in gaps if k[1] == first_table), None)
-            if key is None:  # no set rests on its way to that table: a stand for waiting sets
-                key = (0, first_table)
+            if key is None:  # no set rests on its way to that table: a stand beside it
+                key = (first_table, first_table)
                 gaps.setdefault(key, [])
             gaps[key].append(boards)
         keys = sorted(gaps, key=lambda k: (-k[0], -k[1]))
