@@ -154,20 +154,37 @@ def exported(tmp_path: Path, scoring: str, options: dict[str, object]) -> Path:
 
 
 def test_a_convention_the_workbook_cannot_compute_is_said_and_the_exit_is_1(tmp_path):
-    path = exported(tmp_path, "MP", {"round_mp": "0.1"})
-    done = xlbridge("import", path, "--out", tmp_path / "event.xlsx")
+    # pairs.xlsx rounds matchpoints to decimals; to half a matchpoint it cannot.
+    path = exported(tmp_path, "MP", {"round_mp": "0.5"})
+    done = xlbridge("import", path, "--out", tmp_path / "event.xlsx", "--round-mp", "0.5")
     lines = done.stdout.splitlines()
     assert done.returncode == 1, done.stdout + done.stderr
-    assert lines[0] == ("Note: scored as the file's figures show: each board's matchpoints rounded to 0.1 "
-                        "(--round-mp 0.1)")
-    assert lines[1].startswith("Note: pairs.xlsx cannot score each board's matchpoints rounded to 0.1: the workbook "
+    assert lines[0] == "Note: scored each board's matchpoints rounded to 0.5 (--round-mp 0.5)"
+    assert lines[1].startswith("Note: pairs.xlsx cannot score each board's matchpoints rounded to 0.5: the workbook "
                                "scores the standard way")
     assert lines[2].startswith("Wrote ")  # said before it writes
-    assert re.search(r"^0 differences scoring as the file does, each board's matchpoints rounded to 0\.1 "
-                     r"\(--round-mp 0\.1\) \(18 published figures compared\)$", done.stdout, flags=re.M)
+    assert re.search(r"^0 differences scoring as the file does, each board's matchpoints rounded to 0\.5 "
+                     r"\(--round-mp 0\.5\) \(18 published figures compared\)$", done.stdout, flags=re.M)
     # The workbook itself scores the standard way.
     checked = kinds.check(kinds.read(tmp_path / "event.xlsx"))
     assert "round_mp" not in checked.event.options
+
+
+@pytest.mark.parametrize(("scoring", "options", "setup"), [
+    ("MP", {"round_mp": "0.1"}, {"round_mp": "0.1"}),
+    ("MP", {"missing_as_ties": True}, {"missing_as_ties": True}),
+    ("Butler", {"scale_to_boards": 27}, {"scale_to_boards": 27}),
+])
+def test_the_conventions_the_workbook_holds_reach_its_setup(tmp_path, scoring, options, setup):
+    """Found from the file's figures, each goes into pairs.xlsx's Setup, and the workbook then
+    scores as the file did."""
+    path = exported(tmp_path, scoring, options)
+    done = xlbridge("import", path, "--out", tmp_path / "event.xlsx", "--compare")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Note: scored as the file's figures show: " in done.stdout and "pairs.xlsx cannot" not in done.stdout
+    assert re.search(r"^0 differences \(\d+ published figures compared\)$", done.stdout, flags=re.M)
+    read = kinds.check(kinds.read(tmp_path / "event.xlsx")).event.options
+    assert {key: read.get(key) for key in setup} == setup
 
 
 def test_a_convention_the_workbook_holds_reaches_its_setup(tmp_path):
@@ -185,8 +202,8 @@ def test_a_convention_given_on_the_command_line(tmp_path):
     done = xlbridge("import", path, "--out", tmp_path / "event.xlsx", "--scale-to-boards", 30)
     assert done.stdout.splitlines()[0] == ("Note: scored each pair's total scaled to 30 boards (its average on "
                                            "boards it sat out) (--scale-to-boards 30)")
-    assert re.search(r"^0 differences scoring as the file does", done.stdout, flags=re.M)
-    assert done.returncode == 1  # the workbook scores unscaled
+    assert done.returncode == 0 and "differ" not in done.stdout  # the workbook scales too (ScaleToBoards)
+    assert kinds.check(kinds.read(tmp_path / "event.xlsx")).event.options["scale_to_boards"] == 30
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -382,7 +382,7 @@ def pairs_expected(rows: list[tuple], pair_numbers: list[Any], scale: int = 2,
         "RankTop": padded([columns["PairTop"][i] for i in ranked]),
         "RankPercent": padded([columns["PairPercent"][i] for i in ranked]),
         "RankIMPs": padded([columns["PairIMPs"][i] for i in ranked]),
-        "RankIMPsPerBoard": padded([None if mp else columns["PairIMPs"][i] / columns["PairBoards"][i]
+        "RankIMPsPerBoard": padded([None if mp else event.pairs[pair_numbers[i]].imps_per_board
                                     for i in ranked]),
         "RankBoards": padded([columns["PairBoards"][i] for i in ranked]),
         "RankPenalty": padded([(event.pairs[pair_numbers[i]].penalty or None) for i in ranked]),
@@ -400,7 +400,11 @@ OTHER_SPELLINGS = ["A60/60", "A50/50", "A6040", "A40-60", "AVE+/AVE-", "Ave=", "
 
 # The Setup options of pairs.xlsx, by pairs_event's keyword.
 OPTION_NAMES = {"scoring": "Scoring", "crossimps": "CrossIMPsMode", "neuberg": "UseNeuberg",
-                "expected": "ExpectedResults", "session_rule": "SessionRule", "fields": "Fields"}
+                "expected": "ExpectedResults", "session_rule": "SessionRule", "fields": "Fields",
+                "missing_as_ties": "MissingAsTies", "round_mp": "MPDecimals", "scale_to_boards": "ScaleToBoards",
+                "adjusted_per_comparison": "AdjustedIMPs"}
+# Setup's MP decimals for the engine's matchpoint rounding step.
+DECIMALS = {"1": 0, "0.1": 1, "0.01": 2}
 
 
 def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int = 2,
@@ -502,6 +506,8 @@ def pairs_scenario(seed: int, *, tables: int = 10, boards: int = 24, scale: int 
         inputs["PairPenalty"] = [penalties.get(number) for number in numbers]
     sheet_values = {True: "Yes", False: "No"}
     for key, value in options.items():
+        if key == "round_mp":
+            value = DECIMALS[value]
         inputs[OPTION_NAMES[key]] = [sheet_values.get(value, value) if isinstance(value, bool) else value]
     label = "pairs-full" if full else f"pairs-{seed}"
     return Scenario("pairs", label, inputs, expected)

@@ -57,6 +57,13 @@ SCENARIOS = [
     pairs_scenario(42, adjusted=0.06, weighted=0.1, scoring="Cross-IMPs"),
     pairs_scenario(43, adjusted=0.06, weighted=0.1, scoring="Butler", fields=2),
     pairs_scenario(44, weighted=0.1, neuberg=False, scale=1, missing=0.2),
+    # ... and the conventions other programs score by, as Setup choices (import reproduces their files).
+    pairs_scenario(45, adjusted=0.06, weighted=0.05, missing=0.15, missing_as_ties=True, round_mp="0.1"),
+    pairs_scenario(46, adjusted=0.1, split=0.05, scoring="Cross-IMPs", crossimps="total",
+                   adjusted_per_comparison=1.5, scale_to_boards=26, penalties={4: 2}),
+    pairs_scenario(47, adjusted=0.08, scoring="Cross-IMPs", adjusted_per_comparison=1.5, scale=1, missing=0.2),
+    pairs_scenario(48, adjusted=0.06, scoring="Butler", scale_to_boards=24, fields=2, missing=0.2),
+    pairs_scenario(49, adjusted=0.06, scale_to_boards=25, round_mp="0.01", neuberg=False, penalties={3: 1.5}),
     teams_scenario(21),
     teams_scenario(22, boards=16, mess=True),
     teams_scenario(23, boards=5),

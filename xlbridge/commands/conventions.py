@@ -6,10 +6,11 @@ standard way (docs/rules.md §7), as ``xlbridge import`` options named after wha
 Each is a keyword of :func:`xlbridge.engine.pairs_event`. Import takes one from the
 command line, or finds it itself: when the file's published figures differ from the
 standard scoring and one convention (or two together) reproduces every one of them, that
-is how the file was scored, and import says so in one line. A convention pairs.xlsx has a
-Setup choice for (Neuberg) goes into the workbook; one it cannot compute is said in one
-line, and the workbook scores the standard way (its figures then differ from the file's,
-and import exits 1).
+is how the file was scored, and import says so in one line. Each is a choice on pairs.xlsx's
+Setup, and goes into the workbook, which then scores as the file did; one the workbook cannot
+hold (a matchpoint rounding to a step that is not a power of ten, 0.5) is said in one line,
+and the workbook scores the standard way (its figures then differ from the file's, and
+import exits 1).
 """
 
 from __future__ import annotations
@@ -23,11 +24,8 @@ from itertools import combinations
 from ..engine import Scoring, XlbridgeError
 from ..event import PairsEvent, PairsReport, score_pairs
 from ..formats.results import Imported, Published
-from ..kinds.pairs import OPTIONS as SETUP_OPTIONS
+from ..kinds.pairs import setup_holds
 from . import CommandError
-
-SETUP_KEYWORDS = frozenset(keyword for _, keyword, _ in SETUP_OPTIONS)
-"""The pairs_event keywords pairs.xlsx has a Setup choice for: these reach the workbook."""
 
 
 @dataclass(frozen=True)
@@ -101,12 +99,12 @@ class Chosen:
     @property
     def setup(self) -> dict[str, object]:
         """The keywords pairs.xlsx's Setup holds."""
-        return {key: value for key, value in self.options.items() if key in SETUP_KEYWORDS}
+        return {key: value for key, value in self.options.items() if setup_holds(key, value)}
 
     @property
     def engine_only(self) -> dict[str, object]:
         """The keywords pairs.xlsx cannot compute."""
-        return {key: value for key, value in self.options.items() if key not in SETUP_KEYWORDS}
+        return {key: value for key, value in self.options.items() if not setup_holds(key, value)}
 
     def words(self) -> str:
         """What they do, joined."""
@@ -121,7 +119,7 @@ class Chosen:
         if self.engine_only:
             lines.append("pairs.xlsx cannot score " + "; ".join(
                 convention.words.format(value) for convention, value in self.conventions
-                if not set(convention.keywords(value)) <= SETUP_KEYWORDS)
+                if not all(setup_holds(key, given) for key, given in convention.keywords(value).items()))
                 + ": the workbook scores the standard way, and its figures differ from the file's")
         return lines
 

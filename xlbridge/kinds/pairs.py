@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from openpyxl import Workbook
 
@@ -27,7 +28,8 @@ from ..director.cells import (
     text_of,
 )
 from ..director.names import Cell, NamedCells
-from ..engine import OptionError, Weighted
+from ..engine import BridgeInputError, OptionError, Weighted
+from ..engine.errors import describe
 from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
@@ -119,6 +121,33 @@ def _penalty(problems: Problems, cell: Cell) -> float | None:
 
 # The switches' words, each named as its own option in a message.
 _NEUBERG, _SESSION_RULE = replace(YES_NO, what="Neuberg"), replace(YES_NO, what="session rule")
+_TIES = replace(YES_NO, what="missing as ties")
+
+
+def _step(value: object) -> str:
+    """Setup's MP decimals (0-3) as the matchpoint rounding's step: 1 is ``0.1``.
+
+    >>> _step(1), _step(0), _step(2.0)
+    ('0.1', '1', '0.01')
+    """
+    decimals = whole_number(value, "MP decimals", 0)
+    if decimals > 3:
+        raise BridgeInputError(f"MP decimals {describe(value)}: must be 0-3 (1 rounds to 0.1)")
+    return "1" if decimals == 0 else f"0.{'0' * (decimals - 1)}1"
+
+
+def _decimals(step: object) -> int:
+    """The MP decimals of a matchpoint rounding's step: 0.1 is 1; a step that is not a power
+    of ten has none (:class:`OptionError`).
+
+    >>> _decimals("0.1"), _decimals(1), _decimals(Fraction(1, 100))
+    (1, 0, 2)
+    """
+    exact = Fraction(str(step))
+    for decimals in range(4):
+        if exact == Fraction(1, 10 ** decimals):
+            return decimals
+    raise OptionError(f"matchpoint rounding {step}: the workbook rounds to 1, 0.1, 0.01 or 0.001")
 
 # The Setup options of pairs.xlsx: defined name, pairs_event keyword, parser. A word a director
 # picks is read in any language the books speak (Butler-IMP, кросс-IMP, kyllä ...) and nothing
@@ -130,7 +159,14 @@ OPTIONS = (
     ("ExpectedResults", "expected", lambda v: whole_number(v, "expected results", 1)),
     ("SessionRule", "session_rule", lambda v: yes_no(_SESSION_RULE.parse(v), "session rule")),
     ("Fields", "fields", fields_count),
+    # Other programs' conventions (docs/rules.md §7): blank, each is off.
+    ("MissingAsTies", "missing_as_ties", lambda v: yes_no(_TIES.parse(v), "missing as ties")),
+    ("MPDecimals", "round_mp", _step),
+    ("ScaleToBoards", "scale_to_boards", lambda v: whole_number(v, "boards to scale to", 1)),
+    ("AdjustedIMPs", "adjusted_per_comparison", lambda v: real_number(v, "adjusted IMPs a comparison")),
 )
+# The conventions that belong to one scoring method: the sheet applies them only there.
+_ONLY_FOR = {"round_mp": Scoring.MP, "adjusted_per_comparison": Scoring.CROSS_IMPS}
 
 
 def _options(problems: Problems, cells: NamedCells) -> dict[str, object]:
@@ -143,6 +179,13 @@ def _options(problems: Problems, cells: NamedCells) -> dict[str, object]:
         value = problems.parse(cell, parser)
         if value is not None:
             options[keyword] = value
+    scoring = options.get("scoring", Scoring.MP)
+    for name, keyword, _ in OPTIONS:
+        wanted = _ONLY_FOR.get(keyword)
+        if keyword in options and wanted is not None and scoring is not wanted:
+            problems.add(cells.cell(name), f"{name} is for {wanted} scoring only (the event is scored {scoring}): "
+                                           "leave it blank")
+            del options[keyword]
     return options
 
 
@@ -383,6 +426,23 @@ def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
 # --- filling the template ---------------------------------------------------------------
 
 
+def setup_holds(keyword: str, value: object) -> bool:
+    """Whether pairs.xlsx's Setup can hold the option: every one of :data:`OPTIONS` can, but
+    a matchpoint rounding to a step that is not a power of ten (the sheet rounds to decimals).
+
+    >>> setup_holds("round_mp", "0.1"), setup_holds("round_mp", "0.5"), setup_holds("penalties", {})
+    (True, False, False)
+    """
+    if keyword not in {keyword for _, keyword, _ in OPTIONS}:
+        return False
+    if keyword == "round_mp":
+        try:
+            _decimals(value)
+        except (OptionError, ValueError):
+            return False
+    return True
+
+
 def setup_options(options: Mapping[str, object], lang: str = "en") -> list[tuple[str, object]]:
     """The event's scoring options as Setup cells of a book in ``lang`` hold them (:data:`OPTIONS`
     reads them back): ``Butler``, ``Yes``/``No``, 2; the words in the book's language.
@@ -401,8 +461,12 @@ def setup_options(options: Mapping[str, object], lang: str = "en") -> list[tuple
             value = SCORING.word(Scoring.parse(value), lang)
         elif keyword == "crossimps":
             value = CROSS_IMPS.word("average" if cross_imps_mode(value) else "total", lang)
-        elif keyword in ("neuberg", "session_rule"):
+        elif keyword in ("neuberg", "session_rule", "missing_as_ties"):
             value = YES_NO.word(yes_no(value, keyword), lang)
+        elif keyword == "round_mp":
+            value = _decimals(value)
+        elif keyword == "adjusted_per_comparison":  # a number, as the sheet reads it
+            value = float(Fraction(str(value)))
         elif not isinstance(value, int):
             value = str(value)
         cells.append((option_cells[keyword], value))

@@ -47,8 +47,9 @@ POSITION = 20
 INPUTS = ("Board", "NS", "EW", "Contract", "Declarer", "Tricks")
 """The defined names of what a director types, read back by ``check``."""
 SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName", "PairPenalty",
-         "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "BoardSlots", "RoundNo",
-         "TableNo", "MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")
+         "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "MissingAsTies",
+         "MPDecimals", "ScaleToBoards", "AdjustedIMPs", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable",
+         "MoveNS", "MoveEW", "MoveBoards")
 """The Setup cells ``check`` reads (each optional)."""
 SIGNATURE = frozenset({*INPUTS, "RankPair"})
 """The defined names that tell a filled book of this template."""
@@ -57,7 +58,7 @@ TABLES = 30
 BOARDS = 36
 MAX_PAIR = 999
 
-PAIR_HEAD = 18  # Setup: the pair list's heading row
+PAIR_HEAD = 22  # Setup: the pair list's heading row
 RESULTS_FIRST = 5  # Results: headings in rows 1-4
 RANK_FIRST = 5  # Ranking: headings in rows 1-4
 TRAVELLER_ROWS = 5  # Travellers: heading rows above each board's results
@@ -154,6 +155,11 @@ class _Layout:
         self.expected = f"{self.setup}!$R$11"  # N: the results a board is expected to have
         self.rule = f"{self.setup}!$R$12"  # 1 the session rule applies
         self.fields = f"{self.setup}!$R$13"  # 1 or 2
+        # Other programs' conventions (docs/rules.md §7), each off when blank.
+        self.ties = f"{self.setup}!$R$14"  # 1: a missing result counts as a tie, not Neuberg
+        self.decimals = f"{self.setup}!$R$15"  # each result's matchpoints rounded to so many decimals, "" not
+        self.scale_to = f"{self.setup}!$R$16"  # each pair's total scaled to so many boards, "" not
+        self.per_comparison = f"{self.setup}!$R$17"  # cross-IMPs: an adjusted score's IMPs a comparison, "" not
         # The per-board sheet: counts, top, datum, then two grids of the real NS scores.
         self.grid = 8  # first column of the text grid ("" in empty slots)
         self.grid2 = self.grid + self.slots + 1  # numeric grid (0 in empty slots)
@@ -257,8 +263,12 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.merge(ws, "C11:I11",
                f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),'
                f'"{t("expected_auto")}"&{most})', styles.NOTE.but(color="C00000"), formula=True)
+    option(14, "missing_as_ties", "MissingAsTies", YES_NO.word(False, book.lang), YES_NO.rule(book, t("err_yes_no")))
+    option(15, "mp_decimals", "MPDecimals", None, book.rule_whole(0, 3))
+    option(16, "scale_to", "ScaleToBoards", None, book.rule_whole(1, layout.boards * 4))
+    option(17, "adjusted_imps", "AdjustedIMPs", None, Rule("decimal", "0", "30", "between", t("adjusted_imps_note")))
     if t("options_note"):
-        book.merge(ws, "A14:I14", t("options_note"), styles.NOTE)
+        book.merge(ws, "A18:I18", t("options_note"), styles.NOTE)
     # Hidden helpers every formula uses (the options read by position, in any language's word).
     helpers = {
         6: f'IF(B6="",{layout.boards},B6)',
@@ -269,20 +279,24 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
         11: f"IF(ISNUMBER(B11),B11,{most})",
         12: switch(YES_NO, "B12"),
         13: 'IF(OR(B13=2,B13="2"),2,1)',
+        14: f'IF(B14="",0,{switch(YES_NO, "B14")})',
+        15: 'IF(ISNUMBER(B15),B15,"")',
+        16: 'IF(ISNUMBER(B16),B16,"")',
+        17: 'IF(ISNUMBER(B17),B17,"")',
     }
     for row, formula in helpers.items():
         book.formula(ws, f"R{row}", formula, styles.HIDDEN)
 
     # Progress: results entered (of tables x boards) and rows to check.
-    book.put(ws, "A15", t("entered"), label)
-    book.formula(ws, "C15", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
-    book.define("ResultsEntered", ws, "C15")
-    book.put(ws, "D15", t("of"), styles.PLAIN.but(horizontal="center"))
-    book.formula(ws, "E15", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
-    book.put(ws, "A16", t("flagged"), label)
-    book.formula(ws, "C16", f'COUNTIF({layout.col("M")},"?*")',
+    book.put(ws, "A19", t("entered"), label)
+    book.formula(ws, "C19", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
+    book.define("ResultsEntered", ws, "C19")
+    book.put(ws, "D19", t("of"), styles.PLAIN.but(horizontal="center"))
+    book.formula(ws, "E19", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
+    book.put(ws, "A20", t("flagged"), label)
+    book.formula(ws, "C20", f'COUNTIF({layout.col("M")},"?*")',
                  styles.TOTAL.but(size=10, color="C00000"))
-    book.define("ResultsFlagged", ws, "C16")
+    book.define("ResultsFlagged", ws, "C20")
 
     # The pair list, with each pair's totals.
     book.merge(ws, f"A{PAIR_HEAD - 1}:I{PAIR_HEAD - 1}", t("pairs_note"), styles.NOTE)
@@ -315,21 +329,24 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                 f'>=COUNTIFS({ew},A{r},{kind},{counted})+COUNTIFS({ew},A{r},{kind},4),'
                 f'"{t("ns_field")}","{t("ew_field")}"))',
                 styles.OUTPUT, name="PairField")
+    def scaled(r: int) -> str:  # to the Setup's boards, if any: the boards it sat out at its average
+        return f'IF({layout.scale_to}="",1,{layout.scale_to}/D{r})'
+
     book.column(ws, "E", rows,
-                lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",SUMIF({ns},A{r},{layout.col("I")})'
-                f'+SUMIF({ew},A{r},{layout.col("J")})-N(J{r}))',
+                lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",(SUMIF({ns},A{r},{layout.col("I")})'
+                f'+SUMIF({ew},A{r},{layout.col("J")}))*{scaled(r)}-N(J{r}))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="PairMP")
     top = layout.col("T")
     book.column(ws, "F", rows,
-                lambda r: f'IF(E{r}="","",SUMIF({ns},A{r},{top})+SUMIF({ew},A{r},{top}))',
+                lambda r: f'IF(E{r}="","",(SUMIF({ns},A{r},{top})+SUMIF({ew},A{r},{top}))*{scaled(r)})',
                 styles.OUTPUT, name="PairTop")
     # 100 * MP first, then / top: the same rounding in every engine, so ties stay ties.
     book.column(ws, "G", rows,
                 lambda r: f'IF(E{r}="","",IF(F{r}=0,50,100*E{r}/F{r}))',
                 styles.OUTPUT.but(number_format=styles.PERCENT), name="PairPercent")
     book.column(ws, "H", rows,
-                lambda r: f'IF(OR(N(D{r})=0,{layout.mp}),"",SUMIF({ns},A{r},{layout.col("K")})'
-                f'+SUMIF({ew},A{r},{layout.col("L")})-N(J{r}))',
+                lambda r: f'IF(OR(N(D{r})=0,{layout.mp}),"",(SUMIF({ns},A{r},{layout.col("K")})'
+                f'+SUMIF({ew},A{r},{layout.col("L")}))*{scaled(r)}-N(J{r}))',
                 styles.OUTPUT.but(number_format=styles.IMPS), name="PairIMPs")
     numbers = f"$A${rows[0]}:$A${rows[-1]}"
     book.column(ws, "I", rows,
@@ -476,8 +493,8 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 f'IF(S{r}=4,{sheet.of_slot(weighted.RAW, f"AO{r}")},"")))',
                 hidden)
     book.column(ws, "W", rows,
-                lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.neuberg}=1,'
-                f'{f.neuberg(f"V{r}", layout.expected, n(r))},V{r}))', hidden)
+                lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.ties}=1,V{r}+{layout.expected}-{n(r)},'
+                f'IF({layout.neuberg}=1,{f.neuberg(f"V{r}", layout.expected, n(r))},V{r})))', hidden)
     book.column(ws, "X", rows, lambda r: f'IF(W{r}="","",T{r}-W{r})', hidden)
     # The percentage each side is given: by an adjusted score, or by a split score to one
     # side (the other keeps the table result); "" for a side scored on its result.
@@ -505,11 +522,16 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         book.column(ws, column, rows, lambda r, g=given, m=points: f'IF({g}{r}="",{m}{r},"")', hidden)
     for column, given in (("AL", "AG"), ("AM", "AH")):
         book.column(ws, column, rows, lambda r, g=given: f'IF(AND(OR(S{r}=1,S{r}=4),{g}{r}=""),T{r},"")', hidden)
+    def rounded(value: str) -> str:  # to the Setup's decimals, if any (as some programs round)
+        return f'IF({layout.decimals}="",{value},ROUND({value},{layout.decimals}))'
+
     book.column(ws, "I", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(AA{r}<>"",T{r}*AA{r}/100,IF(OR(S{r}=1,S{r}=4),W{r},"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(AA{r}<>"",{rounded(f"T{r}*AA{r}/100")},'
+                f'IF(OR(S{r}=1,S{r}=4),{rounded(f"W{r}")},"")))',
                 styles.OUTPUT, name="MPNS")
     book.column(ws, "J", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(AB{r}<>"",T{r}*AB{r}/100,IF(OR(S{r}=1,S{r}=4),X{r},"")))',
+                lambda r: f'IF(NOT({layout.mp}),"",IF(AB{r}<>"",{rounded(f"T{r}*AB{r}/100")},'
+                f'IF(OR(S{r}=1,S{r}=4),{rounded(f"X{r}")},"")))',
                 styles.OUTPUT, name="MPEW")
 
     # IMPs: Butler against the board's datum, or cross-IMPs against every real result;
@@ -531,11 +553,19 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(OR({layout.mp},S{r}=""),"",IF(S{r}=1,IF({layout.scoring}=3,'
                 f'{layout.butler(f"G{r}", f"A{r}")},{cross(r)}),IF(S{r}<>4,"",IF({layout.scoring}=3,'
                 f'{slot_imps(r)},{averaged(slot_imps(r), r)}))))', hidden)
+    def given_imps(percent: str, r: int) -> str:
+        """A side given a percentage: +3, 0 or -3 IMPs; or, in cross-IMPs with the Setup's
+        IMPs a comparison, that many for each comparison (times the comparisons when summed)."""
+        return (f'IF(AND({layout.per_comparison}<>"",{layout.scoring}=2),{layout.per_comparison}*({percent}-50)/10'
+                f'*IF({layout.averaged}=1,1,{n(r)}),({percent}-50)*3/10)')
+
     book.column(ws, "K", rows,
-                lambda r: f'IF({layout.mp},"",IF(AG{r}<>"",(AG{r}-50)*3/10,IF(OR(S{r}=1,S{r}=4),AI{r},"")))',
+                lambda r: f'IF({layout.mp},"",IF(AG{r}<>"",{given_imps(f"AG{r}", r)},'
+                f'IF(OR(S{r}=1,S{r}=4),AI{r},"")))',
                 imps, name="IMPsNS")
     book.column(ws, "L", rows,
-                lambda r: f'IF({layout.mp},"",IF(AH{r}<>"",(AH{r}-50)*3/10,IF(OR(S{r}=1,S{r}=4),-AI{r},"")))',
+                lambda r: f'IF({layout.mp},"",IF(AH{r}<>"",{given_imps(f"AH{r}", r)},'
+                f'IF(OR(S{r}=1,S{r}=4),-AI{r},"")))',
                 imps, name="IMPsEW")
     book.column(ws, "M", rows, lambda r: f.flag(f"R{r}"), styles.FLAG, name="Check")
     # Travellers find the k-th row of board b by its key b * 10000 + k.
@@ -589,7 +619,8 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
         ws[f"B{row}"] = f"=COUNTIFS({boards},{board},{kind},1)"
         ws[f"C{row}"] = f'=COUNTIFS({boards},{board},{kind},">0")'
         ws[f"G{row}"] = f"=COUNTIFS({boards},{board},{kind},4)"  # weighted scores: results too
-        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF({layout.neuberg}=1,{layout.expected},B{row}+G{row})-1)")
+        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF(OR({layout.neuberg}=1,{layout.ties}=1),{layout.expected},"
+                         f"B{row}+G{row})-1)")
         text = (f"{get_column_letter(layout.grid)}{row}:"
                 f"{get_column_letter(layout.grid + layout.slots - 1)}{row}")
         ws[f"E{row}"] = (f'=IF(B{row}=0,"",ROUND(IF(B{row}>2,(SUM({text})-MAX({text})-MIN({text}))'
@@ -645,7 +676,8 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
                                                             bold=True), name="RankPercent")
     book.column(ws, "H", rows, pick("H"), styles.OUTPUT.but(number_format=styles.IMPS, bold=True),
                 name="RankIMPs")
-    book.column(ws, "I", rows, lambda r: f'IF(OR(L{r}="",H{r}=""),"",H{r}/J{r})',
+    book.column(ws, "I", rows, lambda r: f'IF(OR(L{r}="",H{r}=""),"",H{r}/IF({layout.scale_to}="",J{r},'
+                f'{layout.scale_to}))',
                 styles.OUTPUT.but(number_format=styles.IMPS), name="RankIMPsPerBoard")
     book.column(ws, "J", rows, pick("D"), styles.OUTPUT, name="RankBoards")
     penalty = layout.pcol("J")

@@ -184,6 +184,23 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "fields": "Fields",
         "fields_note": "1: one ranking of all pairs (Howell, one-winner Mitchell). 2: one per direction.",
+        "missing_as_ties": "Missing as ties",
+        "missing_as_ties_note": "Yes: a result a board lacks counts as a tie for every pair, instead of Neuberg.",
+        "mp_decimals": "MP decimals",
+        "mp_decimals_note": (
+            "Round each result's matchpoints to this many decimals "
+            "(1: 0.1) before adding up. Blank: no."
+        ),
+        "scale_to": "Scale to boards",
+        "scale_to_note": (
+            "Scale each pair's total to this many boards (the boards "
+            "it sat out at its average). Blank: no."
+        ),
+        "adjusted_imps": "Adjusted IMPs",
+        "adjusted_imps_note": (
+            "Cross-IMPs: an adjusted score's IMPs a comparison "
+            "(60%: +, 40%: -). Blank: +3/-3 a board."
+        ),
         "options_note": "",
         # The option words a director picks (workbooks/options.py): the scoring method (the
         # engine's Scoring values), how cross-IMPs are taken, then Neuberg's and the session rule's switch.

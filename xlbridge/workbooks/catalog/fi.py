@@ -182,6 +182,20 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "fields": "Kentät",
         "fields_note": "1: yksi sijoituslista (Howell, yhden voittajan Mitchell). 2: oma kummallekin suunnalle.",
+        "missing_as_ties": "Puuttuvat tasapelinä",
+        "missing_as_ties_note": "Kyllä: jaosta puuttuva tulos lasketaan tasapeliksi kaikille, ei Neubergia.",
+        "mp_decimals": "MP-desimaalit",
+        "mp_decimals_note": (
+            "Pyöristä kunkin tuloksen MP-pisteet näin moneen "
+            "desimaaliin (1: 0,1) ennen summaa. Tyhjä: ei."
+        ),
+        "scale_to": "Skaalaa jakoihin",
+        "scale_to_note": "Skaalaa parin summa näin moneen jakoon (istutut jaot parin keskiarvolla). Tyhjä: ei.",
+        "adjusted_imps": "Keinotulos-IMP",
+        "adjusted_imps_note": (
+            "Ristiin-IMP: keinotuloksen IMPit vertailua kohden (60 "
+            "%: +, 40 %: -). Tyhjä: +3/-3 jaolta."
+        ),
         "options_note": (
             "Kaavat ja xlbridge check lukevat valinnat myös englanniksi (MP, Cross-IMPs, Butler, Average/Total, "
             "Yes/No), esim. englanninkielisestä kirjasta kopioituina."
