@@ -119,6 +119,7 @@ from .teams import (
 )
 from .vp import vp, vp_exact, vp_table
 from .vulnerability import Vulnerability, board_dealer, board_number, board_vul
+from .weighted import Weighted, looks_weighted, parse_weighted
 
 __all__ = [
     "AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "IMP_SCALE", "IMP_THRESHOLDS", "PASSED_OUT",
@@ -145,9 +146,25 @@ __all__ += [
 
 # Real club sessions: adjusted scores, not played, Neuberg, IMP pairs, two fields.
 __all__ += [
-    "METHODS", "Adjusted", "EntryKind", "Figure", "Method", "PairTotal", "PairsEvent", "RowPoints", "Scoring",
-    "Split", "adjusted_codes", "adjusted_spellings",
-    "is_not_played", "pairs_event", "parse_adjusted", "parse_split",
+    "METHODS",
+    "Adjusted",
+    "EntryKind",
+    "Figure",
+    "Method",
+    "PairTotal",
+    "PairsEvent",
+    "RowPoints",
+    "Scoring",
+    "Split",
+    "Weighted",
+    "adjusted_codes",
+    "adjusted_spellings",
+    "is_not_played",
+    "looks_weighted",
+    "pairs_event",
+    "parse_adjusted",
+    "parse_split",
+    "parse_weighted",
 ]
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
@@ -1530,6 +1547,69 @@ def describe(value: object) -> str:
         return "a value too large to show"
     return text if len(text) <= 20 else text[:17] + "..."
 ''',
+'xlbridge.engine.howells': r'''"""The complete Howells for 4 to 10 tables, as data: each one's first round.
+
+A complete Howell for T tables has 2T - 1 rounds and board sets; every pair meets every
+other pair once and plays every set once. These are *cyclic*: pair 2T stays North-South
+at its table, and after each round
+
+- every other pair moves to the seat of the pair one below (pair 5 to where pair 4 sat,
+  pair 1 to where pair 2T - 1 sat), and
+- every set moves to the next lower table (set 4 to where set 3 was played); a set
+  leaving table 1, or the bottom table of a run, rests on a relay stand until the next
+  lower table in the cycle needs it (the stand sits between those two tables).
+
+So one round, :data:`FIRST_ROUND`, is the whole movement: per table ``(NS, EW, set)``,
+sets numbered 1 .. 2T - 1. The tables form one run of consecutive sets (one relay
+stand, T - 1 sets resting on it) for an odd T, and two runs (two stands) for an even T,
+as in the English Bridge Union's club Howells (4 tables: a relay of one set and one of
+two; 5 and 7 tables: one relay of four and six sets; the Exeter club's list of the EBU
+movements, https://www.bridgewebs.com/exeter/info.html). The rows themselves were
+found by a search (a starter-adder construction of cyclic Room squares) under these
+constraints, for the best balance: with an even T every pair sits in the same
+direction as every other pair on exactly T - 1 sets; with an odd T on T - 2 to T.
+tests/test_howells.py checks every property from the rows the movement builds.
+
+>>> FIRST_ROUND[4]
+((8, 1, 1), (3, 7, 2), (5, 6, 3), (2, 4, 5))
+>>> STATIONARY_TABLE[5]  # with a sit-out, nobody plays at this table
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+FIRST_ROUND: dict[int, tuple[tuple[int, int, int], ...]] = {
+    4: ((8, 1, 1), (3, 7, 2), (5, 6, 3), (2, 4, 5)),
+    5: ((2, 4, 1), (7, 8, 2), (10, 1, 3), (3, 6, 4), (5, 9, 5)),
+    6: ((2, 9, 1), (12, 1, 2), (7, 6, 3), (4, 10, 4), (8, 11, 6), (3, 5, 7)),
+    7: ((12, 3, 1), (11, 5, 2), (9, 8, 3), (14, 1, 4), (6, 4, 5), (13, 10, 6), (7, 2, 7)),
+    8: ((16, 1, 1), (4, 9, 2), (8, 2, 3), (10, 14, 4), (6, 13, 5), (15, 3, 6), (11, 12, 8), (5, 7, 9)),
+    9: ((13, 9, 1), (2, 4, 2), (7, 10, 3), (15, 5, 4), (18, 1, 5), (3, 12, 6), (16, 17, 7), (6, 11, 8),
+        (14, 8, 9)),
+    10: ((20, 1, 1), (9, 16, 2), (12, 2, 3), (15, 7, 4), (13, 19, 7), (6, 4, 8), (10, 11, 9), (14, 18, 10),
+         (8, 5, 11), (17, 3, 12)),
+}
+
+# The table of the stationary pair 2T (the phantom's, with a sit-out).
+STATIONARY_TABLE: dict[int, int] = {
+    tables: next(t for t, (ns, _, _) in enumerate(seats, start=1) if ns == 2 * tables)
+    for tables, seats in FIRST_ROUND.items()}
+
+
+def rounds(tables: int) -> Iterator[tuple[int, int, int, int, int]]:
+    """(round, table, NS, EW, set) of the Howell for ``tables`` tables, sets from 0.
+
+    >>> [row for row in rounds(4) if row[0] == 2]
+    [(2, 1, 8, 2, 1), (2, 2, 4, 1, 2), (2, 3, 6, 7, 3), (2, 4, 3, 5, 5)]
+    """
+    moving = 2 * tables - 1
+    for r in range(moving):
+        for t, (ns, ew, board_set) in enumerate(FIRST_ROUND[tables], start=1):
+            ns, ew = (p if p == 2 * tables else (p - 1 + r) % moving + 1 for p in (ns, ew))
+            yield r + 1, t, ns, ew, (board_set - 1 + r) % moving
+''',
 'xlbridge.engine.imps': r'''"""The IMP scale (docs/rules.md §5)."""
 
 from __future__ import annotations
@@ -1778,56 +1858,45 @@ def butler(scores: Iterable[object], drop: object = 1) -> list[int]:
 :func:`movement` gives every round of a Mitchell or a Howell as :class:`Seating`
 rows, numbered as clubs number them: a Mitchell's North-South pairs 1..T stay at
 their tables and its East-West pairs T+1..2T move; a Howell's pairs are 1..2T,
-pair 2T stationary North-South at table 1. An odd number of pairs plays with a
-phantom (the highest pair number): the pair drawn against it sits out.
+pair 2T stationary North-South. An odd number of pairs plays with a phantom, who
+stays put so that the empty table is the same every round: a Mitchell's North-South
+pair T (the last table's; in a relay Mitchell that is the table sharing its set with
+table 1, so no set is shared any more), a Howell's stationary pair 2T.
 
 - **Mitchell**, T tables and T board sets: East-West move up a table and the
   boards down a table each round. With an odd T that is T rounds. With an even T,
   either a *skip* (East-West skip a table after half the rounds; T - 1 rounds) or
   a *relay* with a bye stand (a stand between tables T/2 and T/2 + 1 holds one set
-  each round, and tables 1 and T share one; T rounds). Arrow-switch rounds (about
-  one in eight, the last of them the last round) seat East-West North-South, so
-  that a one-winner ranking compares everybody.
+  each round, and tables 1 and T share one; T rounds). Arrow-switch: the last
+  round, or the last two from 12 rounds on, seat East-West North-South, so that a
+  one-winner ranking compares everybody (``arrow_switch="spread"``: about one
+  round in eight, where that still compares every two pairs).
 - **Howell**, T tables, 2T - 1 rounds and board sets: every pair meets every other
   pair once and plays every set once. For 4 to 10 tables these are cyclic Room
-  squares (a stationary pair, the others on a cycle of 2T - 1), found by a search
-  for balance and kept in :data:`HOWELL_TABLES`: with an even T every pair sits in
-  the same direction as every other pair on exactly T - 1 sets (perfectly
-  balanced); with an odd T on T - 2 to T. With 2 and 3 tables no complete Howell
-  exists: the usual club movements share boards between tables.
+  squares kept as data in :mod:`.howells`: the boards go to the next lower table,
+  with one relay stand (odd T) or two (even T) where sets rest between tables;
+  with an even T every pair sits in the same direction as every other pair on
+  exactly T - 1 sets (perfectly balanced), with an odd T on T - 2 to T. With 2 and
+  3 tables no complete Howell exists: the usual club movements share boards.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import howells
 from .errors import BridgeInputError, describe
 from .numeric import whole_number
 
 MITCHELL, HOWELL = "mitchell", "howell"
 SKIP, RELAY = "skip", "relay"
+LAST, SPREAD = "last", "spread"  # arrow-switch rounds
 MITCHELL_TABLES = range(3, 31)
 HOWELL_TABLE_RANGE = range(2, 11)
-
-# Cyclic Howells for T tables over Z_m (m = 2T - 1), from a search for balance: the
-# starter pairs (x, y), the column (board set) of each in round 0, and which of the
-# two sits North-South (0: x). Round r adds r to every symbol and set; symbol s is
-# pair s + 1, and the stationary pair 2T plays symbol r on set r in round r.
-HOWELL_TABLES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]] = {
-    4: (((1, 3), (2, 6), (4, 5)), (2, 4, 1), (0, 0, 0)),
-    5: (((1, 2), (3, 7), (4, 6), (5, 8)), (5, 4, 2, 7), (0, 0, 1, 0)),
-    6: (((1, 2), (3, 6), (4, 8), (5, 10), (7, 9)), (3, 9, 1, 4, 5), (0, 0, 0, 0, 1)),
-    7: (((1, 2), (3, 6), (4, 9), (5, 12), (7, 11), (8, 10)), (3, 11, 2, 9, 10, 4), (0, 0, 0, 0, 1, 0)),
-    8: (((1, 2), (3, 5), (4, 10), (6, 14), (7, 11), (8, 13), (9, 12)), (4, 10, 14, 12, 8, 7, 5),
-        (0, 0, 0, 0, 0, 1, 0)),
-    9: (((1, 2), (3, 5), (4, 9), (6, 12), (7, 14), (8, 16), (10, 13), (11, 15)), (3, 8, 2, 1, 11, 15, 4, 7),
-        (0, 0, 0, 0, 0, 0, 1, 0)),
-    10: (((1, 2), (3, 5), (4, 8), (6, 13), (7, 15), (9, 18), (10, 16), (11, 14), (12, 17)),
-         (3, 8, 15, 12, 4, 13, 6, 5, 10), (0, 1, 0, 0, 0, 1, 1, 1, 1)),
-}
 
 # The usual small Howells, (NS, EW, set) per table and round: two tables share each
 # round's set; with three, all three share the last round's set.
@@ -1862,6 +1931,19 @@ class Seating:
     def direction(self, pair: int) -> str:
         """``NS`` or ``EW``: where ``pair`` sits."""
         return "NS" if pair == self.ns else "EW"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """A relay stand: sets rest on it after table ``after`` until table ``before``
+    plays them; ``first_round`` are the sets put on it before round 1. ``after`` equals
+    ``before`` for a stand beside a table that only holds sets waiting for their first
+    round (the 2-table Howell's)."""
+
+    name: str
+    after: int
+    before: int
+    first_round: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -1952,34 +2034,81 @@ class Movement:
         return (min(values), max(values)) if values else (0, 0)
 
     def shared(self) -> dict[tuple[int, tuple[int, ...]], tuple[int, ...]]:
-        """The boards played at more than one table in a round (a relay or a shared
-        set): (round, boards) -> the tables.
+        """The boards played at more than one table in a round (a relay's shared set):
+        (round, boards) -> the tables. Only tables where somebody plays count: with the
+        relay Mitchell's sit-out at the last table, nothing is shared.
 
         >>> movement("mitchell", 4, 8, variant="relay").shared()[1, (1, 2)]
         (1, 4)
+        >>> movement("mitchell", 4, 8, variant="relay", pairs=7).shared()
+        {}
         """
         tables: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)
-        for row in self.rows:
+        for row in self.played:
             tables[row.round, row.boards].append(row.table)
         return {key: tuple(found) for key, found in tables.items() if len(found) > 1}
 
     def boards_next(self, round: int, table: int) -> tuple[int, tuple[int, ...]] | None:
-        """When and where the boards played at ``table`` in ``round`` are played next:
-        (the round, the tables); a round after the next means they wait on a relay
-        stand meanwhile. None after the last round, or when they are not played again.
+        """When and where the boards at ``table`` in ``round`` are played next: (the
+        round, the tables where somebody plays them); a round after the next means they
+        rest meanwhile (on a relay stand, or at a table where nobody plays). None after
+        the last round, or when they are not played again.
 
         >>> m = movement("howell", 4, 7)
-        >>> m.boards_next(1, 2), m.boards_next(1, 3), m.boards_next(7, 2)
-        ((2, (4,)), (3, (2,)), None)
+        >>> m.boards_next(1, 2), m.boards_next(1, 4), m.boards_next(7, 2)
+        ((2, (1,)), (3, (3,)), None)
         """
         row = self.at(round, table)
         if row is None:
             return None
         for later in range(round + 1, self.rounds + 1):
-            tables = tuple(sorted(r.table for r in self.rows if r.round == later and r.boards == row.boards))
+            tables = tuple(sorted(r.table for r in self.played if r.round == later and r.boards == row.boards))
             if tables:
                 return later, tables
         return None
+
+    def stands(self) -> tuple[Stand, ...]:
+        """The relay (or bye) stands: where sets rest between two tables that play them
+        in turn, named A, B, ... from the highest table down.
+
+        >>> [(s.name, s.after, s.before, s.first_round) for s in movement("howell", 4, 7).stands()]
+        [('A', 4, 3, ((4,),)), ('B', 1, 4, ((6,), (7,)))]
+        >>> movement("mitchell", 4, 8, variant="relay").stands()
+        (Stand(name='A', after=3, before=2, first_round=((5, 6),)),)
+        """
+        cached = self.__dict__.get("_stands")
+        if cached is not None:
+            return cached
+        # The tables a set visits round by round (every row: a table where nobody plays
+        # still holds its boards), and where it waits: between the last table that had
+        # it and the next; a set first played after round 1 waits on the stand that
+        # leads to its first table.
+        visits: dict[tuple[int, ...], list[tuple[int, int]]] = defaultdict(list)
+        for row in self.rows:
+            visits[row.boards].append((row.round, row.table))
+        gaps: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        late: list[tuple[tuple[int, ...], int]] = []
+        for boards, seen in visits.items():
+            by_round: dict[int, int] = {}
+            for r, t in sorted(seen):
+                by_round.setdefault(r, t)  # a shared set: the lower table
+            order = sorted(by_round.items())
+            for (r1, t1), (r2, t2) in itertools.pairwise(order):
+                if r2 > r1 + 1:
+                    gaps.setdefault((t1, t2), [])
+            if order[0][0] > 1:
+                late.append((boards, order[0][1]))
+        for boards, first_table in late:
+            key = next((k for k in gaps if k[1] == first_table), None)
+            if key is None:  # no set rests on its way to that table: a stand beside it
+                key = (first_table, first_table)
+                gaps.setdefault(key, [])
+            gaps[key].append(boards)
+        keys = sorted(gaps, key=lambda k: (-k[0], -k[1]))
+        found = tuple(Stand(chr(ord("A") + i), after, before, tuple(sorted(gaps[after, before])))
+                      for i, (after, before) in enumerate(keys))
+        object.__setattr__(self, "_stands", found)
+        return found
 
     def pair_next(self, round: int, pair: int) -> Seating | None:
         """Where ``pair`` sits in the round after ``round`` (a sit-out's row too), or None
@@ -2025,7 +2154,8 @@ def movement(kind: object, tables: object, boards: object, *, variant: object = 
     if seated not in (2 * count, 2 * count - 1):
         raise BridgeInputError(f"pairs {describe(pairs)}: {count} tables seat {2 * count - 1} or {2 * count} pairs")
     chosen = _variant(name, count, variant, sit_out=seated < 2 * count)
-    if name == HOWELL and arrow_switch:
+    switch = _arrow(arrow_switch)
+    if name == HOWELL and switch:
         raise BridgeInputError("arrow-switch: only for a Mitchell (a Howell has one winner already)")
     sets = count if name == MITCHELL else 2 * count - 1 if count >= 4 else {2: 3, 3: 5}[count]
     total = whole_number(boards, "boards", 1)
@@ -2034,11 +2164,71 @@ def movement(kind: object, tables: object, boards: object, *, variant: object = 
         title = f"{count}-table {name.title()}"
         raise BridgeInputError(f"boards {describe(boards)}: a {title} has {sets} board sets, so boards must "
                                f"be a multiple of {sets} ({' or '.join(map(str, near))})")
-    built = _build(name, count, total // sets, chosen, bool(arrow_switch))
-    phantom = 2 * count if seated < 2 * count else None
-    rows = tuple(Seating(r.round, r.table, None if r.ns == phantom else r.ns, None if r.ew == phantom else r.ew,
-                         r.boards) for r in built.rows) if phantom else built.rows
-    return Movement(built.kind, count, seated, total, built.rounds, total // sets, chosen, built.arrow_switch, rows)
+    # The phantom stays put: the Howell's stationary pair, the Mitchell's last North-South.
+    phantom = None if seated == 2 * count else 2 * count if name == HOWELL else count
+
+    def made(switched: tuple[int, ...]) -> Movement:
+        built = _build(name, count, total // sets, chosen, switched)
+        rows = tuple(Seating(r.round, r.table, None if r.ns == phantom else r.ns, None if r.ew == phantom else r.ew,
+                             r.boards) for r in built.rows) if phantom else built.rows
+        return Movement(built.kind, count, seated, total, built.rounds, total // sets, chosen, switched, rows)
+
+    plain = made(())
+    if switch is None:
+        return plain
+    rounds = plain.rounds
+    if switch == SPREAD:  # about one round in eight, the last among them
+        share = max(1, round(rounds / 8))
+        spread = made(tuple(sorted(rounds - i * (rounds // share) for i in range(share))))
+        if missed := _never_compared(spread):
+            raise BridgeInputError(f"arrow-switch spread: with {count} tables {missed} pairs of pairs would never "
+                                   "sit the same way on a board; switch the last rounds (arrow-switch on)")
+        return spread
+    # The last rounds: the EBU's guidance is the last round, or the last two from 12 rounds;
+    # but two pairs who meet in a round that alone is switched sit opposite ways on every
+    # board, so as many of the last rounds as leave no two pairs never compared (two, or
+    # three with a relay's bye stand). Where no number of last rounds does (a few small
+    # Mitchells), the fewest rounds that leave the fewest pairs uncompared.
+    best: tuple[int, int, Movement] | None = None
+    for k in range(2 if rounds >= 12 else 1, rounds + 1):
+        tried = made(tuple(range(rounds - k + 1, rounds + 1)))
+        if not (missed := _never_compared(tried)):
+            return tried
+        if best is None or missed < best[0]:
+            best = missed, k, tried
+    assert best is not None
+    if rounds <= 10:  # few enough to try every choice of rounds
+        for k in range(1, rounds + 1):
+            for switched in itertools.combinations(range(rounds, 0, -1), k):
+                tried = made(tuple(sorted(switched)))
+                if (missed := _never_compared(tried)) < best[0] or (missed == best[0] and k < best[1]):
+                    best = missed, k, tried
+    return best[2]
+
+
+def _never_compared(m: Movement) -> int:
+    """How many pairs of pairs never sit the same way on a board."""
+    return sum(1 for n in m.comparisons().values() if n == 0)
+
+
+def _arrow(value: object) -> str | None:
+    """The arrow-switch asked for: None, LAST (the default when on) or SPREAD.
+
+    >>> _arrow(True), _arrow("on"), _arrow("spread"), _arrow(False), _arrow("no")
+    ('last', 'last', 'spread', None, None)
+    """
+    if value is None or value is False or value == "" or value == 0:
+        return None
+    if value is True or value == 1:
+        return LAST
+    text = str(value).strip().lower()
+    if text in (LAST, SPREAD):
+        return text
+    if text in ("on", "yes", "true"):
+        return LAST
+    if text in ("off", "no", "false"):
+        return None
+    raise BridgeInputError(f"arrow-switch {describe(value)}: must be on, off, last or spread")
 
 
 def _variant(kind: str, tables: int, variant: object, sit_out: bool) -> str | None:
@@ -2058,14 +2248,11 @@ def _variant(kind: str, tables: int, variant: object, sit_out: bool) -> str | No
 
 
 @functools.lru_cache(maxsize=64)
-def _build(kind: str, tables: int, per_round: int, variant: str | None, arrow: bool) -> Movement:
-    """The movement with every pair present (the phantom is removed by the caller)."""
+def _build(kind: str, tables: int, per_round: int, variant: str | None, switched: tuple[int, ...]) -> Movement:
+    """The movement with every pair present (the phantom is removed by the caller),
+    East-West sitting North-South in the ``switched`` rounds."""
     cells = list(_mitchell(tables, variant) if kind == MITCHELL else _howell(tables))
     rounds = max(r for r, _, _, _, _ in cells)
-    switched: tuple[int, ...] = ()
-    if arrow:
-        share = max(1, round(rounds / 8))
-        switched = tuple(sorted(rounds - i * (rounds // share) for i in range(share)))
     rows = []
     for r, table, ns, ew, board_set in sorted(cells, key=lambda c: (c[0], c[1])):
         if r in switched:
@@ -2097,18 +2284,12 @@ def _mitchell(tables: int, variant: str | None) -> Iterator[tuple[int, int, int,
 
 def _howell(tables: int) -> Iterator[tuple[int, int, int, int, int]]:
     """(round, table, NS, EW, set) of a Howell."""
-    if tables in SMALL_HOWELLS:
-        for r, seats in enumerate(SMALL_HOWELLS[tables], start=1):
-            for t, (ns, ew, board_set) in enumerate(seats, start=1):
-                yield r, t, ns, ew, board_set
+    if tables in howells.FIRST_ROUND:
+        yield from howells.rounds(tables)
         return
-    starter, columns, north = HOWELL_TABLES[tables]
-    m = 2 * tables - 1
-    for r in range(m):
-        yield r + 1, 1, 2 * tables, r + 1, r
-        for t, ((x, y), column, first) in enumerate(zip(starter, columns, north, strict=True), start=2):
-            a, b = (x + r) % m + 1, (y + r) % m + 1
-            yield (r + 1, t, *((a, b) if first == 0 else (b, a)), (column + r) % m)
+    for r, seats in enumerate(SMALL_HOWELLS[tables], start=1):
+        for t, (ns, ew, board_set) in enumerate(seats, start=1):
+            yield r, t, ns, ew, board_set
 ''',
 'xlbridge.engine.numeric': r'''"""Numbers as spreadsheets deliver them: ints, floats, numeric text."""
 
@@ -2206,6 +2387,9 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   board's top. Under the session rule (Law 12C2(c)) a pair given 60 whose
   percentage on its real results is higher gets that instead, and a pair given
   40 whose percentage is lower gets that one.
+- A weighted score (``60% 4SN= 40% 4SN-1``, Law 12C1(c)) is a result of the board:
+  each of its results is compared with the field, and the field with each of them,
+  weighted. It counts as one result on the board.
 - A split score (``A60/4S``: North-South given 60%, East-West the table result 4S)
   is a real result of the board, compared with the others as usual; only the side
   given a percentage scores that instead (with the session rule, as above).
@@ -2217,11 +2401,22 @@ all agree with it. The rules (docs/rules.md §7, Law 12C2):
   IMP scoring), or a percentage of a board's top (``25%``). The percentage is then
   of the total less the penalty, over the same tops.
 
+Four conventions other programs score by, each off by default (docs/rules.md §7):
+
+- ``missing_as_ties`` factors a board with fewer results than expected by counting each
+  missing result as a tie (``M + N - n`` on the 2/1/0 scale) instead of by Neuberg;
+- ``round_mp`` rounds each row's matchpoints to a step (``0.1``) before they are added;
+- ``scale_to_boards`` scales a pair's total and tops to that many boards (a pair that sat
+  out boards scores its average on them) before a penalty is taken;
+- ``adjusted_per_comparison`` gives an adjusted score, in cross-IMPs, that many IMPs a
+  comparison (times the board's real results when summed) instead of +3/0/-3 a board.
+
 All arithmetic is exact (fractions); the results are floats.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -2239,6 +2434,7 @@ from .result import tricks_taken
 from .score import score
 from .scoring import Scoring
 from .seat import Seat, Side
+from .weighted import Weighted, parse_weighted
 
 
 def yes_no(value: object, what: str) -> bool:
@@ -2294,14 +2490,16 @@ class EntryKind(StrEnum):
 
     PLAYED = "played"
     ADJUSTED = "adjusted"
+    WEIGHTED = "weighted"
     NOT_PLAYED = "not played"
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One results row, parsed: the board, the pairs (None: from outside the event)
-    and what happened: North-South's score, an adjusted score, or not played. A played
-    row may be ``split``: one side given a percentage instead of the table result."""
+    and what happened: North-South's score, an adjusted score, a weighted score, or not
+    played. A played row may be ``split``: one side given a percentage instead of the
+    table result."""
 
     board: int
     ns: int | None
@@ -2310,6 +2508,7 @@ class Entry:
     score: int | None = None
     adjusted: Adjusted | None = None
     split: Split | None = None
+    weighted: Weighted | None = None
 
 
 def parse_row(row: Sequence[object]) -> Entry | None:
@@ -2325,6 +2524,8 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     >>> entry = parse_row((1, 2, 12, "A60/4S", "N", 10))
     >>> entry.kind, entry.score, entry.split.side
     (<EntryKind.PLAYED: 'played'>, 420, <Side.NS: 'NS'>)
+    >>> parse_row((1, 2, 12, "60% 4SN= 40% 4SN-1", "", "")).weighted.scores(1)
+    [(Fraction(3, 5), 420), (Fraction(2, 5), -50)]
 
     A contract already parsed (a :class:`~.contract.Contract`, or an :class:`Adjusted`
     score) is taken as it is.
@@ -2338,6 +2539,13 @@ def parse_row(row: Sequence[object]) -> Entry | None:
     pairs = [None if is_blank(p) else whole_number(p, f"{side} pair", 1) for p, side in ((ns, "NS"), (ew, "EW"))]
     if pairs[0] is not None and pairs[0] == pairs[1]:
         raise BridgeInputError(f"EW pair {pairs[0]}: is also the NS pair")
+    weighted = contract if isinstance(contract, Weighted) else parse_weighted(contract)
+    if weighted is not None:
+        for value, what in ((declarer, "declarer"), (tricks, "tricks")):
+            if not is_blank(value):
+                raise BridgeInputError(f"{what} {describe(value)}: must be blank for a weighted score "
+                                       "(each of its results names its declarer)")
+        return Entry(number, *pairs, EntryKind.WEIGHTED, weighted=weighted)
     split = contract if isinstance(contract, Split) else parse_split(contract)
     if split is not None:
         contract = split.contract
@@ -2387,7 +2595,8 @@ class PairTotal:
     """A pair's line: boards it has a row on (not-played rows do not count), its
     matchpoints, tops and percentage (MP scoring) or IMPs (IMP scoring), and its
     place within its field (``2-3`` for a shared place). ``penalty`` is what was taken from
-    the total (matchpoints or IMPs, already out of ``mp`` or ``imps``)."""
+    the total (matchpoints or IMPs, already out of ``mp`` or ``imps``). ``scaled_to``: the
+    boards the total and tops were scaled to (``scale_to_boards``), None when not scaled."""
 
     pair: int
     boards: int
@@ -2398,11 +2607,13 @@ class PairTotal:
     percent: float | None = None
     imps: float | None = None
     penalty: float = 0.0
+    scaled_to: int | None = None
 
     @property
     def imps_per_board(self) -> float | None:
-        """IMPs divided by boards (IMP scoring)."""
-        return None if self.imps is None or not self.boards else self.imps / self.boards
+        """IMPs divided by boards (IMP scoring): by the boards the total was scaled to, if it was."""
+        boards = self.scaled_to or self.boards
+        return None if self.imps is None or not boards else self.imps / boards
 
 
 @dataclass(frozen=True)
@@ -2440,7 +2651,9 @@ def _place_number(place: str) -> int:
 def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mpscale: object = 2,
                 neuberg: object = True, session_rule: object = True, expected: object = None,
                 crossimps: object = "average", fields: object = 1,
-                penalties: Mapping[int, object] | None = None) -> PairsEvent:
+                penalties: Mapping[int, object] | None = None, missing_as_ties: object = False,
+                round_mp: object = None, scale_to_boards: object = None,
+                adjusted_per_comparison: object = None) -> PairsEvent:
     """Score a pairs event from its results rows ``(board, ns, ew, contract, declarer,
     tricks)``, blanks as None or ``""``; a row that is not complete is skipped.
 
@@ -2459,14 +2672,52 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     >>> fined.pairs[3].mp, fined.pairs[3].penalty, fined.pairs[3].percent
     (2.1, 1.5, 35.0)
 
+    ``missing_as_ties`` counts each result a board lacks as a tie, where Neuberg would
+    factor (3 results of 4: each scores one more, a tie with the one missing):
+
+    >>> [r.ns for r in pairs_event(rows, missing_as_ties=True).rows if r.score is not None]
+    [3.0, 5.0, 1.0]
+
+    ``round_mp`` rounds each row's matchpoints to a step, halves up, before they are added
+    (a program that prints a board's matchpoints to 0.1 and adds those):
+
+    >>> rounded = pairs_event(rows, round_mp="0.1")
+    >>> [(r.ns, r.ew) for r in rounded.rows][1], rounded.pairs[2].mp
+    ((5.7, 0.3), 5.7)
+
+    ``scale_to_boards`` scales each pair's total and tops to that many boards before a
+    penalty is taken: a pair that played 2 of 3 boards scores 3/2 of its IMPs (its average
+    on the board it sat out); a percentage changes only if the pair has a penalty.
+    ``adjusted_per_comparison`` gives an adjusted score, in cross-IMPs, that many IMPs a
+    comparison (+ for 60%, - for 40%), times the board's real results when summed:
+
+    >>> imp_rows = [(1, 1, 2, "3N", "N", 10), (1, 3, 4, "3N", "N", 9), (1, 5, 6, "A60/40", "", ""),
+    ...             (2, 1, 2, "4S", "N", 10), (2, 5, 6, "4S", "N", 9)]
+    >>> butler = pairs_event(imp_rows, scoring="Butler", scale_to_boards=2)
+    >>> butler.pairs[3].imps, butler.pairs[3].imps_per_board
+    (-2.0, -1.0)
+    >>> summed = pairs_event(imp_rows, scoring="Cross-IMPs", crossimps="total", adjusted_per_comparison=1.5)
+    >>> summed.rows[2].ns, summed.rows[2].ew
+    (3.0, -3.0)
+
     Bad rows raise :class:`BridgeInputError` naming the row (1 is the first).
     """
     how = Scoring.parse(scoring)
     points = mp_scale(mpscale)
-    factored = yes_no(neuberg, "neuberg")
+    ties = yes_no(missing_as_ties, "missing results as ties")
+    factored = yes_no(neuberg, "neuberg") or ties
     rule = yes_no(session_rule, "session rule")
     averaged = cross_imps_mode(crossimps)
     field_count = fields_count(fields)
+    step = None if is_blank(round_mp) else _positive(round_mp, "matchpoint rounding")
+    scale_to = None if is_blank(scale_to_boards) else whole_number(scale_to_boards, "boards to scale to", 1)
+    per_comparison = (None if is_blank(adjusted_per_comparison)
+                      else _positive(adjusted_per_comparison, "adjusted IMPs a comparison"))
+    for parsed, given, wanted, what in ((step, round_mp, Scoring.MP, "matchpoint rounding"),
+                                        (per_comparison, adjusted_per_comparison, Scoring.CROSS_IMPS,
+                                         "adjusted IMPs a comparison")):
+        if parsed is not None and how is not wanted:
+            raise BridgeInputError(f"{what} {describe(given)}: only for {wanted} scoring, not {how}")
     entries = _entries(rows)
     by_board: dict[int, list[int]] = defaultdict(list)
     for index, entry in enumerate(entries):
@@ -2487,6 +2738,12 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     ns_points: list[Exact | None] = [None] * len(entries)
     tops: dict[int, int] = {}
     for board, where in by_board.items():
+        if any(entries[i].kind is EntryKind.WEIGHTED for i in where):
+            tops[board] = points * max((expect if factored else _results_on(entries, where)) - 1, 0)
+            for i, value in _weighted_board(entries, where, how, points, expect if factored else None,
+                                            averaged, ties).items():
+                ns_points[i] = value
+            continue
         played = [i for i in where if entries[i].kind is EntryKind.PLAYED]
         scores = [entries[i].score for i in played]
         n = len(played)
@@ -2494,7 +2751,10 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
             tops[board] = points * max((expect if factored else n) - 1, 0)
             for i, raw in zip(played, doubled_matchpoints(scores), strict=True):
                 # (M + 1) * N / n - 1 on the 2/1/0 scale, times points / 2.
-                ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
+                if ties:  # each missing result a tie: one more on the 2/1/0 scale
+                    ns_points[i] = (points * (raw + expect - n), 2)
+                else:
+                    ns_points[i] = (points * ((raw + 1) * expect - n), 2 * n) if factored else (points * raw, 2)
         elif how is Scoring.CROSS_IMPS:
             counts = Counter(scores)
             total = {own: sum(count * signed_imps(own - other) for other, count in counts.items()) for own in counts}
@@ -2506,11 +2766,11 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                 ns_points[i] = (signed_imps(own - level), 1)
 
     def side_points(entry: Entry, i: int) -> tuple[Exact, Exact]:
-        if entry.kind is EntryKind.PLAYED:
+        if entry.kind in _RESULTS:
             num, den = ns_points[i]
             return (num, den), ((tops[entry.board] * den - num, den) if how is Scoring.MP else (-num, den))
         if how.imps:
-            return (imps_for(entry.adjusted.ns), 1), (imps_for(entry.adjusted.ew), 1)
+            return _adjusted_imps(entry.adjusted.ns, entry.board), _adjusted_imps(entry.adjusted.ew, entry.board)
         top = tops[entry.board]
         return (top * entry.adjusted.ns, 100), (top * entry.adjusted.ew, 100)
 
@@ -2520,7 +2780,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
     for i, entry in enumerate(entries):
         if entry is None or entry.kind is EntryKind.NOT_PLAYED:
             continue
-        pair_points = side_points(entry, i) if entry.kind is EntryKind.PLAYED and how is Scoring.MP else None
+        pair_points = side_points(entry, i) if entry.kind in _RESULTS and how is Scoring.MP else None
         given = None if entry.split is None else entry.split.side
         for side, pair in zip((Side.NS, Side.EW), (entry.ns, entry.ew), strict=True):
             if pair is None:
@@ -2528,6 +2788,13 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
             seats[pair][side is Side.EW] += 1
             if pair_points is not None and side is not given:
                 real[pair].add(pair_points[side is Side.EW], tops[entry.board])
+
+    def _adjusted_imps(percent: int, board: int) -> Exact:
+        if per_comparison is None:
+            return imps_for(percent), 1
+        # 60% is +1, 40% -1 comparison's worth; summed cross-IMPs count every real result.
+        value = per_comparison * imps_for(percent) / 3 * (1 if averaged else _results_on(entries, by_board[board]))
+        return value.numerator, value.denominator
 
     def rule_percent(pair: int | None, given: int) -> Fraction:
         if not rule or how.imps or pair is None or given == 50 or not real[pair].top:
@@ -2552,8 +2819,11 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                       ((entry.ns, entry.adjusted.ns), (entry.ew, entry.adjusted.ew)))
         elif entry.split is not None:
             split, pair = entry.split, (entry.ns if entry.split.side is Side.NS else entry.ew)
-            given = (imps_for(split.percent), 1) if top is None else _part(top, rule_percent(pair, split.percent))
+            given = (_adjusted_imps(split.percent, entry.board) if top is None
+                     else _part(top, rule_percent(pair, split.percent)))
             ns, ew = (given, ew) if split.side is Side.NS else (ns, given)
+        if step is not None:
+            ns, ew = _rounded(ns, step), _rounded(ew, step)
         results.append(RowPoints(entry.score, ns[0] / ns[1], ew[0] / ew[1], None if top is None else float(top)))
         for pair, gained in ((entry.ns, ns), (entry.ew, ew)):
             if pair is None:
@@ -2569,11 +2839,16 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
 
     fines = _penalties(penalties, set(boards), how, points * max(expect - 1, 0))
 
+    def scaled(pair: int) -> tuple[Fraction, Fraction]:
+        """The pair's total and tops, scaled to ``scale_to`` boards when asked."""
+        factor = Fraction(1) if scale_to is None else Fraction(scale_to, boards[pair])
+        return totals[pair].value() * factor, totals[pair].top * factor
+
     def ranked_by(pair: int) -> Fraction:
-        total = totals[pair]
+        total, top = scaled(pair)
         if how.imps:
-            return total.value() - fines.get(pair, 0)
-        return 100 * (total.value() - fines.get(pair, 0)) / total.top if total.top else Fraction(50)
+            return total - fines.get(pair, 0)
+        return 100 * (total - fines.get(pair, 0)) / top if top else Fraction(50)
 
     value = {pair: ranked_by(pair) for pair in boards}
     places: dict[int, str] = {}
@@ -2587,15 +2862,15 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
 
     pairs: dict[int, PairTotal] = {}
     for pair in sorted(boards):
-        total = totals[pair]
+        total, top = scaled(pair)
         fine = fines.get(pair, Fraction(0))
         if how.imps:
             pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], imps=float(value[pair]),
-                                    penalty=float(fine))
+                                    penalty=float(fine), scaled_to=scale_to)
         else:
-            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair],
-                                    mp=float(total.value() - fine), top=float(total.top),
-                                    percent=float(value[pair]), penalty=float(fine))
+            pairs[pair] = PairTotal(pair, boards[pair], field_of(pair), places[pair], mp=float(total - fine),
+                                    top=float(top), percent=float(value[pair]), penalty=float(fine),
+                                    scaled_to=scale_to)
     return PairsEvent(how, points, field_count, expect, tuple(results), pairs)
 
 
@@ -2623,6 +2898,50 @@ def _penalties(given: Mapping[int, object] | None, scored: set[int], how: Scorin
     return fines
 
 
+_RESULTS = (EntryKind.PLAYED, EntryKind.WEIGHTED)  # the rows that are results of the board
+
+
+def _results_on(entries: Sequence[Entry | None], where: Iterable[int]) -> int:
+    return sum(entries[i].kind in _RESULTS for i in where)
+
+
+def _weighted_board(entries: Sequence[Entry | None], where: list[int], how: Scoring, points: int,
+                    expect: int | None, averaged: bool, ties: bool = False) -> dict[int, Exact]:
+    """North-South's points of each result on a board that has a weighted score: every
+    result is a list of (weight, score), one part for a played row; a result is compared
+    with each part of every other, weighted (the slower, exact path: such boards are rare).
+    ``expect`` is the results Neuberg factors to (None: no factoring); ``ties`` counts each
+    missing result as a tie instead."""
+    board = entries[where[0]].board
+    parts = {i: (entries[i].weighted.scores(board) if entries[i].kind is EntryKind.WEIGHTED
+                 else [(Fraction(1), entries[i].score)]) for i in where if entries[i].kind in _RESULTS}
+    n = len(parts)
+
+    def against(i: int, compare) -> Fraction:
+        return sum((weight * other_weight * compare(own, other)
+                    for weight, own in parts[i] for j in parts if j != i for other_weight, other in parts[j]),
+                   Fraction(0))
+
+    values: dict[int, Fraction] = {}
+    if how is Scoring.MP:
+        for i in parts:
+            raw = against(i, lambda own, other: (own > other) * 2 + (own == other))
+            if ties and expect:
+                values[i] = Fraction(points * (raw + expect - n), 2)
+            else:
+                values[i] = points * ((raw + 1) * expect - n) / (2 * n) if expect else points * raw / 2
+    elif how is Scoring.CROSS_IMPS:
+        for i in parts:
+            total = against(i, lambda own, other: signed_imps(own - other))
+            values[i] = total / (n - 1) if averaged and n > 1 else total
+    else:
+        played = [entries[i].score for i in where if entries[i].kind is EntryKind.PLAYED]
+        level = datum(played) if played else 0
+        for i in parts:
+            values[i] = sum((weight * signed_imps(own - level) for weight, own in parts[i]), Fraction(0))
+    return {i: (value.numerator, value.denominator) for i, value in values.items()}
+
+
 Exact = tuple[int, int]
 """An exact value as (numerator, denominator), the denominator positive, not reduced."""
 
@@ -2644,6 +2963,20 @@ class _Sum:
 
     def value(self) -> Fraction:
         return sum((Fraction(num, den) for den, num in self.parts.items()), Fraction(0))
+
+
+def _positive(value: object, what: str) -> Fraction:
+    """A positive number, exactly as written (``0.1`` is one tenth)."""
+    number = Fraction(str(real_number(value, what)))
+    if number <= 0:
+        raise BridgeInputError(f"{what} {describe(value)}: must be a number above 0")
+    return number
+
+
+def _rounded(value: Exact, step: Fraction) -> Exact:
+    """``value`` to the nearest multiple of ``step``, halves up (matchpoints are never negative)."""
+    whole = math.floor(Fraction(*value) / step + Fraction(1, 2)) * step
+    return whole.numerator, whole.denominator
 
 
 def _part(top: int, percent: Fraction) -> Exact:
@@ -4584,6 +4917,98 @@ def board_dealer(board: object) -> Seat:
     <Seat.N: 'N'>
     """
     return SEATS[(board_number(board) - 1) % 4]
+''',
+'xlbridge.engine.weighted': r'''"""A weighted score (Law 12C1(c)): the director assigns several possible results of a
+board, each with a weight, "to reflect the probabilities" (docs/rules.md §7).
+
+It is written in one cell as the weights and results, each a percentage and a played
+result (contract, declarer and result as :func:`~.played.parse_played` reads it):
+``60% 4SN= 40% 4SN-1`` is 60% of 4S by North making and 40% of 4S by North one down.
+The weights are whole percentages, at least two, adding up to 100.
+
+How it is scored (the usual practice, as in the English Bridge Union's White Book):
+each part is compared with the field as if it were the table's result, and the
+side's points are the weighted sum; the other tables' results are compared with each
+part and weighted the same way. Both sides are scored on the same weights.
+
+    >>> w = parse_weighted("60% 4sn= 40% 4SN-1")
+    >>> str(w), [(float(weight), score) for weight, score in w.scores(1)]
+    ('60% 4SN= 40% 4SN-1', [(0.6, 420), (0.4, -50)])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import BridgeInputError, describe
+from .played import Played, parse_played
+
+_PART = re.compile(r"(\d{1,3})\s*%")
+MOST_PARTS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Weighted:
+    """A weighted score: ``parts`` are (percentage, result), the percentages adding up to 100."""
+
+    parts: tuple[tuple[int, Played], ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.parts) <= MOST_PARTS:
+            raise BridgeInputError(f"weighted score {describe(str(self))}: give 2 to {MOST_PARTS} results")
+        if any(not 0 < percent < 100 for percent, _ in self.parts) or sum(p for p, _ in self.parts) != 100:
+            raise BridgeInputError(f"weighted score {describe(str(self))}: the weights must be whole "
+                                   "percentages 1-99 adding up to 100 (e.g. 60% 4SN= 40% 4SN-1)")
+
+    def __str__(self) -> str:
+        return " ".join(f"{percent}% {played}" for percent, played in self.parts)
+
+    def scores(self, board: int) -> list[tuple[Fraction, int]]:
+        """Each part's weight (a fraction of 1) and North-South's score on ``board``."""
+        return [(Fraction(percent, 100), played.score(board)) for percent, played in self.parts]
+
+
+def looks_weighted(text: object) -> bool:
+    """True for a text that starts as a weighted score does (a percentage), so that it is
+    parsed, and refused with a reason, as one.
+
+    >>> looks_weighted("60% 4SN= 40% 4SN-1"), looks_weighted("4S"), looks_weighted("60%")
+    (True, False, True)
+    """
+    return isinstance(text, str) and _PART.match(text.strip()) is not None
+
+
+def parse_weighted(text: object) -> Weighted | None:
+    """The weighted score ``text`` writes, or None when it is not one (see :func:`looks_weighted`).
+
+    >>> parse_weighted("70% 3NTS+1 30% 3NTS-1").parts[0]
+    (70, Played(contract=Contract(level=3, strain=<Strain.NT: 4>, doubling=<Doubling.UNDOUBLED: 1>, \
+declarer=<Seat.S: 'S'>), tricks=10))
+    >>> parse_weighted("60% 4S= 40% 4SN-1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: weighted score "60% 4S= 40% 4SN-1": part "4S=" must be ...
+    """
+    if not looks_weighted(text):
+        return None
+    assert isinstance(text, str)
+    if len(text) > 200:
+        raise BridgeInputError(f"weighted score {describe(text)}: too long (at most {MOST_PARTS} results)")
+    pieces = _PART.split(text.strip())[1:]  # percentage, result, percentage, result, ...
+    parts = []
+    for percent, body in zip(pieces[::2], pieces[1::2], strict=True):
+        result = "".join(body.split()).rstrip(",;")
+        try:
+            played = parse_played(result) if result else None
+        except BridgeInputError:
+            played = None
+        if played is None or (not played.contract.passed_out and played.contract.declarer is None):
+            raise BridgeInputError(f"weighted score {describe(text)}: part {describe(result)} must be a contract "
+                                   "with its declarer and result (e.g. 4SN=, 3NTE-1, PASS)")
+        parts.append((int(percent), played))
+    return Weighted(tuple(parts))
 ''',
 }
 
