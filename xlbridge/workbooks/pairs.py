@@ -219,7 +219,7 @@ class _Layout:
 
 def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: Movement | None) -> Worksheet:
     t = book.t
-    ws = book.sheet(t("setup"), (18, 27, 7.5, 7, 8, 8, 8, 8, 10, 8.5))
+    ws = book.sheet(t("setup"), (18, 27, 7.5, 7, 8, 8, 8, 8, 10, 10.5))
     book.merge(ws, "A1:I1", t("title"), styles.TITLE)
     ws.row_dimensions[1].height = 22
     label = styles.LABEL
@@ -268,7 +268,8 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     option(16, "scale_to", "ScaleToBoards", None, book.rule_whole(1, layout.boards * 4))
     option(17, "adjusted_imps", "AdjustedIMPs", None, Rule("decimal", "0", "30", "between", t("adjusted_imps_note")))
     if t("options_note"):
-        book.merge(ws, "A18:I18", t("options_note"), styles.NOTE)
+        book.merge(ws, "A18:I18", t("options_note"), styles.NOTE.but(wrap=True))
+        ws.row_dimensions[18].height = 24
     # Hidden helpers every formula uses (the options read by position, in any language's word).
     helpers = {
         6: f'IF(B6="",{layout.boards},B6)',

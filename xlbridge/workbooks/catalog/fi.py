@@ -182,7 +182,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "fields": "Kentät",
         "fields_note": "1: yksi sijoituslista (Howell, yhden voittajan Mitchell). 2: oma kummallekin suunnalle.",
-        "missing_as_ties": "Puuttuvat tasapelinä",
+        "missing_as_ties": "Puuttuvat tasan",
         "missing_as_ties_note": "Kyllä: jaosta puuttuva tulos lasketaan tasapeliksi kaikille, ei Neubergia.",
         "mp_decimals": "MP-desimaalit",
         "mp_decimals_note": (
