@@ -37,10 +37,10 @@ def _movement(case: str) -> E.Movement:
     return E.movement(spec.pop("kind"), spec.pop("tables"), spec.pop("boards"), **spec)
 
 
-def cards_book(case: str, lang: str) -> openpyxl.Workbook:
+def cards_book(case: str, lang: str, paper: str = "A4") -> openpyxl.Workbook:
     """A book of the movement's sheets only (with the event's name they print), so that
     the PDF holds nothing but cards."""
-    book = Book(lang=lang, namespace="pairs", event=EVENT)
+    book = Book(lang=lang, namespace="pairs", event=EVENT, paper=paper)
     names = book.sheet("names")
     book.put(names, "A1", EVENT)
     book.define("EventName", names, "A1")
@@ -222,9 +222,25 @@ def test_printed_cards_keep_every_word_inside_its_cell(tmp_path: Path) -> None:
                         if cell.value is not None and not str(cell.value).startswith("="):
                             words.update(str(cell.value).split())
             expected[path.stem] = words
-    pdfs = lo.to_pdf(paths, tmp_path / "pdf")
+    # The cards alone (the Movement sheet hidden), on both papers: a card never runs onto
+    # another page, so the pages are the sheets' page breaks and no more.
+    pages_expected = {}
+    for case in CASES:
+        for lang, paper in (("en", "A4"), ("ru", "Letter")):
+            book = cards_book(case, lang, paper)
+            book.remove(book[Labels(lang, "pairs")("movement")])  # LibreOffice prints a hidden sheet
+            for name in [n for n in book.defined_names if n.startswith("Move")]:
+                del book.defined_names[name]
+            book.active = 1
+            path = tmp_path / f"pages-{case}-{lang}-{paper}.xlsx"
+            book.save(path)
+            pages_expected[path.stem] = sum(len(ws.row_breaks.brk) + 1 for ws in book.worksheets
+                                            if ws.sheet_state == "visible")
+    pdfs = lo.to_pdf([*paths, *(tmp_path / f"{stem}.xlsx" for stem in pages_expected)], tmp_path / "pdf")
+    for pdf in pdfs[len(paths):]:
+        assert lo.pdf_pages(pdf) == pages_expected[pdf.stem], pdf.stem
     problems = []
-    for pdf in pdfs:
+    for pdf in pdfs[:len(paths)]:
         pages = lo.pdf_words(pdf)
         printed = Counter(w.text for page in pages for w in page.words)
         missing = expected[pdf.stem] - printed

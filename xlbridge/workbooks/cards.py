@@ -24,7 +24,10 @@ from .book import Book
 from .i18n import Labels, plural
 
 ROW_HEIGHT = 17.0  # points: room to write on a printed card
-HALF_PAGE = 330.0  # points of rows that fit half a portrait page, header and footer aside
+# Points of rows that fit half a portrait page inside its margins (0.75 inch top and
+# bottom, see page.py), less a little for LibreOffice's and Excel's rounding.
+HALF_PAGE = {"A4": (842.0 - 108.0) / 2 - 10, "Letter": (792.0 - 108.0) / 2 - 10}
+SPACER = 12.75  # the blank row between two cards (the default height)
 LINE = 1.25  # a line of wrapped text, in points per point of font size
 
 
@@ -363,7 +366,9 @@ def _cards(book: Book, title: str, cards: list[Card], widths: Sequence[float]) -
     heights = [[24.0, height(lines(card.subtitle, total, styles.NOTE.size), styles.NOTE.size), 8.0,
                 _row_height(card.header, widths, bold=True)]
                + [_row_height(values, widths) for values in card.rows] for card in cards]
-    per_page = 2 if max(map(sum, heights)) + ROW_HEIGHT <= HALF_PAGE else 1
+    for points in heights:  # a shorter card's rows to the next card: blank, as high as a spacer
+        points.extend([SPACER] * (count + 1 - len(points)))
+    per_page = 2 if max(map(sum, heights)) <= HALF_PAGE[book.paper] else 1
     breaks = []
     head = styles.HEAD
     cell = styles.OUTPUT.but(fill=styles.WHITE, wrap=True)  # printed on paper: white, to write on
