@@ -6,7 +6,13 @@ Every card is laid out from :func:`xlbridge.engine.movement`'s rows when the
 workbook is written (values, not formulas: a card is what was printed), one card a
 page or two a page for short ones, so that a page cuts or folds into cards. The
 Movement sheet's columns are defined names (``MoveRound``, ``MoveTable``, ``MoveNS``,
-``MoveEW``, ``MoveBoards``) that ``xlbridge check`` compares the results with.
+``MoveEW``, ``MoveBoards``) that ``xlbridge check`` compares the results with; below
+them, the set-up: the relay (or bye) stands of :meth:`Movement.stands` and the sets that
+start on each table and stand.
+
+Nothing prints cut off, in any language: every text wraps in its cell, a column is at
+least as wide as its longest word and a row as high as its wrapped lines, both measured
+by :func:`text_width` (generous: tests/test_cards_print.py checks the printed PDF).
 """
 
 from __future__ import annotations
