@@ -82,7 +82,6 @@ LABELS: dict[str, dict[str, str]] = {
     "pairs": {
         "err_yes_no": "Choose Yes or No.",
         "to_table": "table {table}",
-        "to_relay": "relay, round {round} table {table}",
         "to_seat": "table {table} {direction}",
         "movement_text": (
             "{kind}, {tables} tables{variant}, {pairs} pairs: "

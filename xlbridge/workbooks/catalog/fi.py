@@ -82,7 +82,6 @@ LABELS: dict[str, dict[str, str]] = {
     "pairs": {
         "err_yes_no": "Valitse kyllä tai ei.",
         "to_table": "pöytä {table}",
-        "to_relay": "rele, kierros {round} pöytä {table}",
         "to_seat": "pöytä {table} {direction}",
         "movement_text": (
             "{kind}, {tables} pöytää{variant}, {pairs} paria: "

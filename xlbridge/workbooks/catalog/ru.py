@@ -88,7 +88,6 @@ LABELS: dict[str, dict[str, str]] = {
     "pairs": {
         "err_yes_no": "Выберите «да» или «нет».",
         "to_table": "стол {table}",
-        "to_relay": "релей, тур {round} стол {table}",
         "to_seat": "стол {table} {direction}",
         "movement_text": (
             "{kind}: "
