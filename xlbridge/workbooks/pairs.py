@@ -259,7 +259,11 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     option(12, "session_rule", "SessionRule", yes, YES_NO.rule(book, t("err_yes_no")))
     two_winners = movement is not None and movement.kind == MITCHELL and not movement.arrow_switch
     option(13, "fields", "Fields", 2 if two_winners else 1, Rule("list", '"1,2"', message=t("fields_note")))
-    most = f"MAX({layout.bcol('C')})"
+    # The most rows a board has, counted from the results, not as the per-board sheet's largest
+    # count; and the note beside it counts them itself, not from the hidden cell. With either
+    # road, LibreOffice's threaded formula groups saw a cycle where there is none and showed
+    # Err:522 in every figure of some sizes (6x18, 8x16, 30x18 ...; issue 19).
+    most = f'SUMPRODUCT(MAX(COUNTIFS({layout.col("A")},{layout.bcol("A")},{layout.col("S")},">0")))'
     book.merge(ws, "C11:I11",
                f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),'
                f'"{t("expected_auto")}"&{most})', styles.NOTE.but(color="C00000"), formula=True)
@@ -277,7 +281,8 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
         8: method_index("B8"),
         9: switch(CROSS_IMPS, "B9"),
         10: switch(YES_NO, "B10"),
-        11: f"IF(ISNUMBER(B11),B11,{most})",
+        11: "IF(ISNUMBER(B11),B11,R18)",
+        18: most,
         12: switch(YES_NO, "B12"),
         13: 'IF(OR(B13=2,B13="2"),2,1)',
         14: f'IF(B14="",0,{switch(YES_NO, "B14")})',
