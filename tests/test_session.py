@@ -13,6 +13,7 @@ import pytest
 
 from xlbridge import engine as E
 from xlbridge import workbooks as W
+from xlbridge.cli import main
 from xlbridge.workbooks.cards import boards_text
 
 CASES = [("mitchell", 7, 21, {}), ("mitchell", 8, 24, {"variant": "relay", "pairs": 15, "arrow_switch": True}),
@@ -130,3 +131,16 @@ def test_the_command_writes_a_session_and_refuses_what_cannot_be(tmp_path: Path)
         "xlbridge: boards 20: a 7-table Mitchell has 7 board sets, so boards must be a multiple of 7 (14 or 21)"]
     half = xlbridge("workbooks", "--movement", "mitchell", "--out", tmp_path)
     assert half.returncode == 2 and "needs --movement, --tables and --boards" in half.stderr
+
+
+def test_arrow_switch_spread_from_the_command_line(tmp_path, capsys):
+    """Spread switching where it compares everybody (15 tables: rounds 8 and 15); refused in one
+    line where it would leave pairs never compared (21 tables), nothing written."""
+    assert main(["workbooks", "pairs", "--movement", "mitchell", "--tables", "15", "--boards", "30",
+                 "--arrow-switch", "spread", "--out", str(tmp_path / "a")]) == 0
+    assert "arrow-switch rounds 8, 15" in capsys.readouterr().out
+    assert main(["workbooks", "pairs", "--movement", "mitchell", "--tables", "21", "--boards", "21",
+                 "--arrow-switch", "spread", "--out", str(tmp_path / "b")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "63 pairs of pairs would never sit the same way" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "b" / "pairs.xlsx").exists()

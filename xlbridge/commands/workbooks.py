@@ -44,8 +44,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          help="pairs, when one fewer than two a table (a sit-out)")
     session.add_argument("--variant", type=str.lower, choices=("skip", "relay"),
                          help="an even-table Mitchell: skip (the default) or relay with a bye stand")
-    session.add_argument("--arrow-switch", action="store_true",
-                         help="a Mitchell with arrow-switch rounds, for one winner")
+    session.add_argument("--arrow-switch", nargs="?", const=True, default=False, choices=["spread"],
+                         metavar="spread",
+                         help="a Mitchell with arrow-switch rounds, for one winner: the last rounds, or with "
+                              "'spread' about one round in eight where that compares everybody")
     event = parser.add_argument_group(
         f"a team event ({TEAM_EVENT.name} only)",
         f"Write {file_name(TEAM_EVENT.name)} for a round robin (every round prefilled) or, with --swiss, a Swiss "
