@@ -59,4 +59,3 @@ def test_one_root_for_every_error_the_command_reports():
     assert issubclass(OutputExistsError, FileExistsError) and issubclass(OptionError, ValueError)
     done = xlbridge_command("demo", "--paper", "A5", "--out", "never-written")  # an OptionError
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
-
