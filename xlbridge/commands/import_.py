@@ -8,13 +8,14 @@ import argparse
 import dataclasses
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import files, formats
 from ..engine import BridgeInputError, OptionError
 from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsReport, score_teams
 from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileError
-from ..kinds import PAIRS, TEAM_EVENT, TEAMS
+from ..kinds import PAIRS, TEAM_EVENT, TEAMS, Checked
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
 from .check import read, without_problems
 
@@ -117,25 +118,33 @@ def run(args: argparse.Namespace) -> int:
     files.save(book, target, force=args.force)
     print(f"Wrote {target}: {len(event.pairs)} pairs, {event.boards} boards, {len(event.results)} results, "
           f"{imported.scoring}")
+    code, checked = compared(args, target, imported, compare)
+    if checked is not None:
+        for line in conventions.summary(imported, chosen, checked.event):
+            print(line)
+    return code
+
+
+def compared(args: argparse.Namespace, target: Path, imported: Imported | ImportedTeams,
+             how: Callable[..., tuple[list[str], int]]) -> tuple[int, Checked | None]:
+    """After the workbook is written: the reader's notes, then the file's published figures
+    compared with the workbook read back (``how``), and the exit status. They are always
+    compared: an import that scores otherwise must never pass in silence. --compare shows
+    every figure; without it, one line."""
     for note in imported.notes:
         print(f"Note: {note}")
     if not args.compare and not imported.published:
-        return EXIT_OK
-    # A file's published figures are always compared: an import that scores otherwise
-    # must never pass in silence. --compare shows every pair; without it, one line.
+        return EXIT_OK, None
     filled = read(target)
     checked = without_problems(filled, target)
     if checked is None:
-        return EXIT_PROBLEMS
-    scored = filled.kind.score(checked.event)
-    lines, differences = compare(imported, scored)
+        return EXIT_PROBLEMS, None
+    lines, differences = how(imported, filled.kind.score(checked.event))
     if args.compare:
         print("\n".join(lines))
     elif differences:
         print(f"{lines[-1]}: the workbook does not score as the file; see them with --compare")
-    for line in conventions.summary(imported, chosen, checked.event):
-        print(line)
-    return EXIT_PROBLEMS if differences else EXIT_OK
+    return (EXIT_PROBLEMS if differences else EXIT_OK), checked
 
 
 def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
@@ -188,20 +197,7 @@ def run_teams(args: argparse.Namespace, target: Path, imported: ImportedTeams) -
         said = (f"team event, {len(event.teams)} teams, {len(matches)} matches in {event.rounds} rounds, "
                 f"{len(event.boards)} boards")
     print(f"Wrote {target}: {said}, {imported.scoring}")
-    for note in imported.notes:
-        print(f"Note: {note}")
-    if not args.compare and not imported.published:
-        return EXIT_OK
-    filled = read(target)
-    checked = without_problems(filled, target)
-    if checked is None:
-        return EXIT_PROBLEMS
-    lines, differences = compare_teams(imported, filled.kind.score(checked.event))
-    if args.compare:
-        print("\n".join(lines))
-    elif differences:
-        print(f"{lines[-1]}: the workbook does not score as the file; see them with --compare")
-    return EXIT_PROBLEMS if differences else EXIT_OK
+    return compared(args, target, imported, compare_teams)[0]
 
 
 def team_figures(report: TeamsReport | TeamEventReport) -> dict[tuple[object, ...], float]:

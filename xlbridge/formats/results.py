@@ -56,12 +56,11 @@ class ResultsFileError(XlbridgeError):
         self.board, self.line = board, line
 
 
-@dataclass(frozen=True, slots=True)
-class Published:
-    """A pair's figure as the file printed it: a percentage (matchpoints) or IMPs, as text
-    (its decimals say how exactly it was printed)."""
+class Printed:
+    """A figure as a file printed it: ``value``, its text (its decimals say how exactly it
+    was printed)."""
 
-    pair: int
+    __slots__ = ()
     value: str
 
     @property
@@ -86,6 +85,14 @@ class Published:
         if len(self.value.lstrip("-0.").replace(".", "")) >= 8:
             return half_unit + abs(self.number) * 2 ** -23  # a float32's spacing, relative
         return half_unit
+
+
+@dataclass(frozen=True, slots=True)
+class Published(Printed):
+    """A pair's figure as the file printed it: a percentage (matchpoints) or IMPs."""
+
+    pair: int
+    value: str
 
 
 @dataclass(frozen=True)
@@ -491,7 +498,7 @@ def scoring_of(texts: Iterable[str]) -> Scoring | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(Printed):
     """A figure a file published for a team match or event, as printed: what it is in
     words (``board 3: IMPs to Home``), the key the workbook's scoring of the same figure
     is found by (``("board", 3)``, ``("vp", "home")``, ``("match", 2, 1, 3, "vp_home")``,
@@ -500,20 +507,6 @@ class Figure:
     what: str
     key: tuple[object, ...]
     value: str
-
-    @property
-    def number(self) -> float:
-        """The figure as a number."""
-        return float(self.value)
-
-    @property
-    def tolerance(self) -> float:
-        """Half a unit of the last decimal printed.
-
-        >>> Figure("VPs", ("vp", "home"), "15.75").tolerance, Figure("IMPs", ("board", 1), "-8").tolerance
-        (0.005, 0.5)
-        """
-        return 0.5 * 10 ** -len(self.value.partition(".")[2])
 
 
 @dataclass(frozen=True)
