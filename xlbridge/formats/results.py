@@ -161,6 +161,18 @@ def printable(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in "\ufffe\uffff")
 
 
+_EVENT_NAME_LEFT_OUT = "characters a workbook cannot hold were left out of the event's name"
+
+
+def _held(text: str, notes: list[str], note: str) -> str:
+    """``text`` with what a workbook cannot hold left out (:func:`printable`), ``note`` added
+    to ``notes`` when anything was."""
+    kept = printable(text)
+    if kept != text:
+        notes.append(note)
+    return kept
+
+
 def blank(text: str | None) -> bool:
     """True for a cell a results file leaves empty: ``-``, ``?``, ``Bye`` or nothing.
 
@@ -360,10 +372,8 @@ class EventBuilder:
         """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says),
         the figure the file published for it (a percentage or IMPs, as text) and any
         procedural penalty taken from its total (points, a bonus negative)."""
-        names = " ".join(names.split())
-        if printable(names) != names:
-            names = printable(names)
-            self.notes.append(f"pair {number}: characters a workbook cannot hold were left out of the names")
+        names = _held(" ".join(names.split()), self.notes,
+                           f"pair {number}: characters a workbook cannot hold were left out of the names")
         if len(names) > NAME_LENGTH:
             raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {NAME_LENGTH}",
                                    line=line)
@@ -408,9 +418,7 @@ class EventBuilder:
     def build(self) -> Imported:
         """The event, checked as a whole: a pair listed once and playing a board once,
         sizes within bounds."""
-        if printable(self.name) != self.name:
-            self.name = printable(self.name)
-            self.notes.append("characters a workbook cannot hold were left out of the event's name")
+        self.name = _held(self.name, self.notes, _EVENT_NAME_LEFT_OUT)
         offset = self._ew_offset()
         rows = self._results(offset)
         if not rows:
@@ -599,10 +607,8 @@ class TeamsBuilder:
 
     def team(self, number: int, name: str, *, total: str | None = None, line: int | None = None) -> None:
         """List a team: its number, name and the total VPs the file published for it."""
-        name = " ".join(name.split())
-        if printable(name) != name:
-            name = printable(name)
-            self.notes.append(f"team {number}: characters a workbook cannot hold were left out of its name")
+        name = _held(" ".join(name.split()), self.notes,
+                          f"team {number}: characters a workbook cannot hold were left out of its name")
         if len(name) > NAME_LENGTH:
             raise ResultsFileError(f"team {number}: its name is {len(name)} characters; the limit is {NAME_LENGTH}",
                                    line=line)
@@ -614,9 +620,7 @@ class TeamsBuilder:
 
     def build(self) -> ImportedTeams:
         """The team match or team event, checked as a whole."""
-        if printable(self.name) != self.name:
-            self.name = printable(self.name)
-            self.notes.append("characters a workbook cannot hold were left out of the event's name")
+        self.name = _held(self.name, self.notes, _EVENT_NAME_LEFT_OUT)
         if len(self.name) > EVENT_LENGTH:
             raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {EVENT_LENGTH}")
         matches = [match for match in self.matches if match.boards]
