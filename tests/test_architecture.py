@@ -24,7 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "xlbridge"
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"engine"}),
     frozenset({"xlbridge"}),
-    frozenset({"event", "files", "lite"}),
+    frozenset({"event", "files", "lite", "solver"}),
     frozenset({"workbooks"}),
     frozenset({"formats", "director"}),
     frozenset({"kinds"}),

@@ -29,6 +29,7 @@ from ..engine import (
     tricks_taken,
 )
 from ..engine.errors import describe
+from ..engine.handrecord import HandRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +189,9 @@ class PairsEvent:
     tables: int | None = None
     boards: int | None = None
     options: Mapping[str, object] = field(default_factory=dict)
+    hands: Mapping[int, HandRecord] = field(default_factory=dict)
+    """The boards' deals by board number (with double dummy and par when known); a board
+    without one shows no hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +212,7 @@ class TeamMatch:
     home: str
     away: str
     boards: tuple[TeamBoard, ...]
+    hands: Mapping[int, HandRecord] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,3 +242,4 @@ class TeamEvent:
     bye_vp: float
     byes: Mapping[int, int]
     boards: tuple[EventBoard, ...]
+    hands: Mapping[int, HandRecord] = field(default_factory=dict)
