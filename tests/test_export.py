@@ -83,7 +83,7 @@ def test_the_page_shows_the_engines_ranking_and_every_traveller(books, tmp_path)
     for place, pair, _names, mp, top, percent in ranking[1:]:
         total = scored.pairs[int(pair)]
         assert (place, float(mp), float(top), percent) == (total.place, total.mp, total.top, f"{total.percent:.2f}")
-    assert len(parsed.tables) == 1 + 27  # the ranking, then a traveller a board
+    assert len(parsed.tables) == 1 + 27 + 18  # the ranking, then a traveller a board, then a pair's own card
     assert {f"board-{b}" for b in range(1, 28)} <= parsed.ids
     assert set(parsed.links) <= parsed.ids and len(parsed.links) >= 27
     # self-contained: nothing fetched, no script; a name is text, never markup

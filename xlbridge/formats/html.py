@@ -2,26 +2,34 @@
 website, readable on a phone and printable.
 
 A pairs event's page has the event's name and date, the ranking (one per direction in a
-two-winner event) with a link to every board's traveller, and the travellers; a team
-match's page has the match board by board and its result; a team event's the standings
-and each round's matches. The figures are the engine's (:func:`xlbridge.engine.pairs_event`
-or :func:`xlbridge.engine.team_standings` through the report), never recomputed.
+two-winner event) with a link to every board's traveller and every pair's own card, the
+travellers (each with its hand diagram, double-dummy table and par when the event has the
+board's deal, and each result against par), and each pair's card: its boards in order,
+the opponents, the result, its score and matchpoints, each linking to the traveller. A
+team match's page has the match board by board and its result (and the hands, when
+known); a team event's the standings and each round's matches. The figures are the
+engine's (:func:`xlbridge.engine.pairs_event` or :func:`xlbridge.engine.team_standings`
+through the report), never recomputed.
 
     >>> from xlbridge.event import sample, score_pairs
     >>> page = dumps(score_pairs(sample.pairs_event()))
     >>> page.startswith("<!DOCTYPE html>"), 'href="#board-27"' in page, 'id="board-27"' in page
     (True, True, True)
+    >>> 'href="#pair-4"' in page, 'id="pair-4"' in page
+    (True, True)
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TextIO
 
-from ..engine import looks_weighted
+from ..engine import Seat, looks_weighted
+from ..engine.handrecord import HandRecord
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from . import table as tables
+from .diagram import COMPASS, DECLARERS, Diagram, Runs, diagram
 from .format import Format
 from .words import scoring_text
 
@@ -37,12 +45,36 @@ table { border-collapse: collapse; margin: .3rem 0 1rem; font-size: .95rem; }
 th, td { border: 1px solid #bbb; padding: .25rem .5rem; text-align: right; white-space: nowrap; }
 th { background: #d9e1f2; }
 td.text, th.text { text-align: left; white-space: normal; }
+section.pair td.text { white-space: nowrap; }
 span.w { white-space: nowrap; }
 nav { margin: .5rem 0 1rem; }
 nav a { display: inline-block; min-width: 2.2rem; padding: .35rem; margin: .1rem; text-align: center;
         border: 1px solid #bbb; border-radius: .3rem; text-decoration: none; color: #003399; }
-section.board { break-inside: avoid; }
+section.board, section.pair { break-inside: avoid; }
 a.top { font-size: .85rem; }
+.red { color: #c00000; }
+.record { display: flex; flex-wrap: wrap; gap: .4rem 2rem; align-items: flex-start; margin: .3rem 0 .4rem; }
+.deal { display: grid; grid-template-columns: auto auto auto; gap: .35rem .9rem; align-items: center;
+        grid-template-areas: "info north ." "west compass east" ". south ."; }
+.deal .info { grid-area: info; align-self: start; font-size: .85rem; color: #333; }
+.hand { white-space: nowrap; line-height: 1.3; min-width: 4.5rem; }
+.hand.n { grid-area: north; } .hand.w { grid-area: west; } .hand.e { grid-area: east; } .hand.s { grid-area: south; }
+.hand .sym { display: inline-block; width: 1.15em; }
+.compass { grid-area: compass; justify-self: center; display: grid; grid-template-columns: repeat(3, 1.7rem);
+           grid-template-rows: repeat(3, 1.7rem); border: 1px solid #999; border-radius: .3rem; background: #eef1f6;
+           text-align: center; font-size: .75rem; line-height: 1; }
+.compass span { align-self: center; }
+.compass small { display: block; color: #555; }
+.compass .n { grid-area: 1 / 2; } .compass .w { grid-area: 2 / 1; } .compass .e { grid-area: 2 / 3; }
+.compass .s { grid-area: 3 / 2; }
+table.dd { margin: 0 0 .3rem; font-size: .9rem; }
+table.dd th, table.dd td { text-align: center; padding: .15rem .45rem; }
+p.par { margin: 0; }
+@media (max-width: 30rem) {
+  body { padding: .6rem; }
+  th, td { padding: .25rem .3rem; }
+  .deal { gap: .3rem .6rem; }
+}
 @media print {
   nav, a.top { display: none; }
   body { max-width: none; padding: 0; }
@@ -57,30 +89,97 @@ def _cell(value: object, text: bool = False) -> str:
 
 def _unbroken(text: str) -> str:
     """A text cell's text; a weighted score's results kept whole when a narrow column wraps
-    it (``60% 4SN=`` / ``40% 4SN-1``, never ``4SN-`` / ``1``).
+    it (``60% 4SN=`` / ``40% 4SN-1``, never ``4SN-`` / ``1``), and so is a short text (a
+    result, ``1NT N =``, never ``1NT N`` / ``=``).
 
     >>> _unbroken("60% 4SN= 40% 4SN-1")
     '<span class="w">60% 4SN=</span> <span class="w">40% 4SN-1</span>'
+    >>> _unbroken("4SX N -1"), _unbroken("T. Hämäläinen – L. Kowalski")
+    ('<span class="w">4SX N -1</span>', 'T. Hämäläinen – L. Kowalski')
     """
     words = text.split()
+    if len(words) > 1 and len(text) <= 12 and not looks_weighted(text):
+        return f'<span class="w">{html.escape(text)}</span>'
     if not looks_weighted(text) or len(words) % 2:
         return html.escape(text)
     return " ".join(f'<span class="w">{html.escape(weight)} {html.escape(result)}</span>'
                     for weight, result in zip(words[::2], words[1::2], strict=True))
 
 
-def _table(header: Iterable[str], rows: Iterable[Iterable[object]], text_columns: set[int]) -> str:
+Links = Mapping[int, Callable[[str], str | None]]
+"""For some columns (by index), the in-page address a cell's text links to, or None."""
+
+
+def _linked(value: object, text: bool, link: Callable[[str], str | None] | None) -> str:
+    target = link(str(value)) if link is not None and str(value) else None
+    if target is None:
+        return _cell(value, text)
+    anchor = f'<a href="#{html.escape(target)}">{html.escape(str(value))}</a>'
+    return f'<td class="text">{anchor}</td>' if text else f"<td>{anchor}</td>"
+
+
+def _table(header: Iterable[str], rows: Iterable[Iterable[object]], text_columns: set[int],
+           links: Links | None = None) -> str:
     head = "".join(f'<th class="text">{html.escape(h)}</th>' if i in text_columns else f"<th>{html.escape(h)}</th>"
                    for i, h in enumerate(header))
-    body = "".join("<tr>" + "".join(_cell(v, i in text_columns) for i, v in enumerate(row)) + "</tr>"
+    links = links or {}
+    body = "".join("<tr>" + "".join(_linked(v, i in text_columns, links.get(i)) for i, v in enumerate(row)) + "</tr>"
                    for row in rows)
     return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def _rendered(table: tables.Table) -> str:
-    """A neutral table as HTML: its left-aligned columns are text."""
-    return _table(table.headings("html"), table.cells("html"),
-                  {i for i, align in enumerate(table.align("html")) if align == "<"})
+def _rendered(table: tables.Table, links: Mapping[str, Callable[[str], str | None]] | None = None) -> str:
+    """A neutral table as HTML: its left-aligned columns are text; a column named in
+    ``links`` (by its heading) links each cell to the address its text gives."""
+    headings = table.headings("html")
+    by_index = {i: link for heading, link in (links or {}).items() if heading in headings
+                for i in [headings.index(heading)]}
+    return _table(headings, table.cells("html"), {i for i, align in enumerate(table.align("html")) if align == "<"},
+                  by_index)
+
+
+def _runs(runs: Runs) -> str:
+    """Text whose red pieces (♥ and ♦) are red."""
+    return "".join(f'<span class="red">{html.escape(text)}</span>' if red else html.escape(text) for text, red in runs)
+
+
+def _hand(shown: Diagram, seat: Seat) -> str:
+    view = shown.hand(seat)
+    word = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}[seat]
+    if not view.known:  # a hand not known is a blank in its place
+        return f'<div class="hand {seat.value.lower()}" data-seat="{seat}" aria-label="{word}: not known"></div>'
+    lines = "".join(f'<div class="suit-{line.suit.lower()}"><span class="sym{" red" * line.red}">{line.symbol}</span>'
+                    f"{html.escape(line.cards)}</div>" for line in view.lines)
+    return f'<div class="hand {seat.value.lower()}" data-seat="{seat}" aria-label="{word}">{lines}</div>'
+
+
+def hand_diagram(shown: Diagram) -> str:
+    """A board's hand diagram as HTML: the hands in the compass layout around a compass
+    with each hand's points, the board, dealer and vulnerability at the top left, and
+    beside it (below it on a phone) the double-dummy table and the par, when known."""
+    compass = "".join(f'<span class="{seat.value.lower()}">{seat}'
+                      f'{"" if shown.hand(seat).hcp is None else f"<small>{shown.hand(seat).hcp}</small>"}</span>'
+                      for seat in COMPASS)
+    deal = (f'<div class="deal" role="group" aria-label="{html.escape(shown.heading)}: the hands">'
+            f'<div class="info"><b>{html.escape(shown.heading)}</b><br>{html.escape(shown.dealer_text)}<br>'
+            f"{html.escape(shown.vulnerability_text)}</div>"
+            + "".join(_hand(shown, seat) for seat in COMPASS)
+            + f'<div class="compass" title="high-card points">{compass}</div></div>')
+    extra = ""
+    if shown.tricks is not None:
+        head = "<th></th>" + "".join(f"<th>{_runs((run,))}</th>" for run in shown.strain_headings)
+        body = "".join(f"<tr><th>{seat}</th>" + "".join(f"<td>{n}</td>" for n in row) + "</tr>"
+                       for seat, row in zip(DECLARERS, shown.tricks, strict=True))
+        extra += (f'<table class="dd" aria-label="double-dummy tricks"><thead><tr>{head}</tr></thead>'
+                  f"<tbody>{body}</tbody></table>")
+    if shown.par is not None:
+        extra += f'<p class="par">{_runs(shown.par_runs)}</p>'
+    return f'<div class="record">{deal}' + (f'<div class="dd">{extra}</div>' if extra else "") + "</div>"
+
+
+def _diagram(hands: Mapping[int, HandRecord], board: int) -> str:
+    shown = diagram(hands.get(board))
+    return "" if shown is None else hand_diagram(shown)
 
 
 def _page(title: str, subtitle: str, body: str) -> str:
@@ -97,18 +196,37 @@ def pairs_page(report: PairsReport) -> str:
     title = event.name or "Pairs event"
     subtitle = " · ".join(part for part in (event.date, f"{len(report.scored.pairs)} pairs",
                                             f"{report.boards} boards", scoring_text(report)) if part)
-    parts = []
-    for heading, totals in report.rankings():
-        parts.append(f"<h2>{html.escape(heading or 'Ranking')}</h2>")
-        parts.append(_rendered(tables.ranking(report, totals)))
+    pairs = sorted(report.scored.pairs)
     boards: dict[int, list[int]] = {}
     for index, result in enumerate(event.results):
         boards.setdefault(result.board, []).append(index)
+
+    def pair_link(text: str) -> str | None:
+        return f"pair-{text}" if text.isdigit() and int(text) in report.scored.pairs else None
+
+    def board_link(text: str) -> str | None:
+        return f"board-{text}" if text.isdigit() and int(text) in boards else None
+
+    parts = []
+    for heading, totals in report.rankings():
+        parts.append(f"<h2>{html.escape(heading or 'Ranking')}</h2>")
+        parts.append(_rendered(tables.ranking(report, totals), {"Pair": pair_link}))
     links = "".join(f'<a href="#board-{b}">{b}</a>' for b in sorted(boards))
     parts.append(f'<h2>Travellers</h2>\n<nav aria-label="Travellers">{links}</nav>')
+    if any(record.par is not None for board, record in event.hands.items() if board in boards):
+        parts.append(f'<p class="sub">{html.escape(tables.versus_par_text(report))}</p>')
     for board in sorted(boards):
         parts.append(f'<section class="board" id="board-{board}"><h2>Board {board}</h2>'
-                     + _rendered(tables.traveller(report, boards[board]))
+                     + _diagram(event.hands, board)
+                     + _rendered(tables.traveller(report, boards[board]), {"NS": pair_link, "EW": pair_link})
+                     + '<a class="top" href="#top">Back to the ranking</a></section>')
+    links = "".join(f'<a href="#pair-{p}">{p}</a>' for p in pairs)
+    parts.append(f'<h2>Pairs</h2>\n<nav aria-label="Pairs">{links}</nav>')
+    names = report.names
+    for pair in pairs:
+        heading = f"Pair {pair}" + (f": {names[pair]}" if names.get(pair) else "")
+        parts.append(f'<section class="pair" id="pair-{pair}"><h2>{html.escape(heading)}</h2>'
+                     + _rendered(tables.pair_boards(report, pair), {"Board": board_link, "Opps": pair_link})
                      + '<a class="top" href="#top">Back to the ranking</a></section>')
     return _page(title, subtitle, "\n".join(parts))
 
@@ -122,6 +240,12 @@ def teams_page(report: TeamsReport) -> str:
                                               [match.away, report.imps_away, f"{report.vp_away:.2f}"]], {0})
     body = (f"<h2>{html.escape(report.verdict)}</h2>{result}<h2>Board by board</h2>"
             + _rendered(tables.team_match(report)))
+    shown = [b.board for b in report.boards if diagram(match.hands.get(b.board)) is not None]
+    if shown:  # the hands, when the match has its deals
+        links = "".join(f'<a href="#board-{b}">{b}</a>' for b in shown)
+        body += (f'<h2>Hands</h2>\n<nav aria-label="Hands">{links}</nav>'
+                 + "".join(f'<section class="board" id="board-{b}"><h2>Board {b}</h2>{_diagram(match.hands, b)}'
+                           '<a class="top" href="#top">Back to the top</a></section>' for b in shown))
     return _page(title, subtitle, body)
 
 

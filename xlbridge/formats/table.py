@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import PairTotal, TeamStanding
+from ..engine import PairTotal, Side, TeamStanding
 from ..event import PairResult, PairsReport, TeamEventReport, TeamsReport
+from .diagram import versus_par
 from .words import describe_play
 
 VIEWS = frozenset({"text", "csv", "html", "printout"})
@@ -207,12 +208,74 @@ def traveller(report: PairsReport, results: Sequence[int]) -> Table:
                Column("Score NS", "signed", csv="ScoreNS", csv_as="whole", printed_missing="", width=13),
                Column(f"{points} NS", "points", csv="MPNS", width=11),
                Column(f"{points} EW", "points", csv="MPEW", width=11))
+    boards = {report.event.results[index].board for index in results}
+    record = report.event.hands.get(boards.pop()) if len(boards) == 1 else None
+    par = record.par if record is not None else None
+    if par is not None:  # the web page and the printout show each result against par
+        columns += (_versus_par(report),)
     rows = []
     for index in results:
         result: PairResult = report.event.results[index]
         row, play = report.scored.rows[index], result.play
         rows.append((result.board, result.ns, result.ew, describe_play(play), play.contract, play.declarer,
-                     play.tricks, row.score, row.ns, row.ew))
+                     play.tricks, row.score, row.ns, row.ew, *([versus_par(row.score, par, report.imps)] * bool(par))))
+    return Table(columns, tuple(rows))
+
+
+_PAGES = frozenset({"html", "printout"})
+
+
+def _versus_par(report: PairsReport) -> Column:
+    """The column of each result's difference from par: IMPs in an IMP-scored event,
+    points in a matchpoint one (a matchpoint player compares scores, not IMPs)."""
+    return Column(f"{'IMPs' if report.imps else 'Points'} vs par", "signed", html="vs par", printed_missing="",
+                  width=14, views=_PAGES)
+
+
+def versus_par_text(report: PairsReport) -> str:
+    """What the results against par are, in words (the web page's note).
+
+    >>> from xlbridge.event import sample, score_pairs
+    >>> print(versus_par_text(score_pairs(sample.pairs_event())))
+    vs par: the score less the par score, in points, from North-South's side (a pair's own card: from its side)
+    """
+    unit = "in IMPs" if report.imps else "in points"
+    return f"vs par: the score less the par score, {unit}, from North-South's side (a pair's own card: from its side)"
+
+
+def pair_boards(report: PairsReport, pair: int) -> Table:
+    """One pair's own card: the boards it played in order, its direction, the opponents'
+    number, the result, the score and its own matchpoints (or IMPs), from the pair's side
+    of the table; each result against par, from its side too, where the board's par is
+    known; and last the opponents' names (a phone shows the figures first).
+
+    >>> from xlbridge.event import sample, score_pairs
+    >>> card = pair_boards(score_pairs(sample.pairs_event()), 4)
+    >>> card.headings("html"), card.cells("html")[0][:2]
+    (['Board', 'Dir', 'Opps', 'Result', 'Score', 'MP', 'Names'], ['1', 'NS'])
+    """
+    event, names = report.event, report.names
+    played = sorted((index for index, result in enumerate(event.results) if pair in (result.ns, result.ew)),
+                    key=lambda index: event.results[index].board)
+    pars = {index: record.par for index in played
+            if (record := event.hands.get(event.results[index].board)) is not None and record.par is not None}
+    points = report.scored.scoring.method.points
+    columns = (Column("Board", "whole", width=8), Column("Dir", align="<", width=7),
+               Column("Opps", "whole", missing="", width=8), Column("Result", align="<", width=16),
+               Column("Score", "signed", printed_missing="", width=10), Column(points, "points", width=10),
+               *((_versus_par(report),) if pars else ()), Column("Names", align="<", width=30))
+    rows = []
+    for index in played:
+        result, row = event.results[index], report.scored.rows[index]
+        side = Side.NS if result.ns == pair else Side.EW
+        sign = 1 if side is Side.NS else -1
+        opponents = result.ew if side is Side.NS else result.ns
+        score = None if row.score is None else sign * row.score
+        against = versus_par(row.score, pars.get(index), report.imps)
+        rows.append((result.board, str(side), opponents, describe_play(result.play), score,
+                     row.ns if side is Side.NS else row.ew,
+                     *([None if against is None else sign * against] if pars else []),
+                     names.get(opponents, "") if opponents else ""))
     return Table(columns, tuple(rows))
 
 
