@@ -181,10 +181,17 @@ class Diagram:
         return tuple(runs)
 
 
-def diagram(record: HandRecord | None) -> Diagram | None:
+def diagram(record: HandRecord | None, *, blank: bool = False) -> Diagram | None:
     """A board's diagram from its hand record; None for a board with no deal (or a deal
-    with no hand known), which the views then leave out."""
-    if record is None or not record.deal.known:
+    with no hand known), which the views then leave out, unless ``blank`` asks for its
+    number, dealer and vulnerability around four blank hands (a printed set of hand
+    records keeps a board's place).
+
+    >>> from xlbridge.engine.hands import UNKNOWN
+    >>> diagram(HandRecord(2, UNKNOWN)) is None, diagram(HandRecord(2, UNKNOWN), blank=True).dealer_text
+    (True, 'Dealer East')
+    """
+    if record is None or not (record.deal.known or blank):
         return None
     hands = tuple(hand_view(seat, record.deal.hand(seat)) for seat in (Seat.N, Seat.E, Seat.S, Seat.W))
     tricks = None

@@ -1,22 +1,29 @@
-"""The notice-board printout (``xlbridge report --pdf``): a report laid out as a one-sheet
-workbook to print.
+"""The notice-board printout (``xlbridge report --pdf``): a report laid out as a workbook
+to print; and the hand records (:func:`hand_records`), four boards to a page.
 
 The values are the engine's (written as plain numbers, no formulas), so the PDF
-LibreOffice prints from it shows exactly what ``xlbridge report`` computed.
+LibreOffice prints from it shows exactly what ``xlbridge report`` computed. A pairs
+event that has its deals (``event.hands``) prints, after the ranking, a second sheet of
+travellers, each with its board's hand diagram (:mod:`.diagram`) when known.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, Side
+from openpyxl.cell.rich_text import CellRichText, TextBlock
+from openpyxl.cell.text import InlineFont
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..engine import Seat
+from ..engine.handrecord import HandRecord
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from ..workbooks import styles
-from ..workbooks.page import set_up
+from ..workbooks.page import paper_name, set_up
 from . import table as tables
+from .diagram import DECLARERS, Diagram, Runs, diagram, records_in_order
 from .words import scoring_text
 
 _FONT = styles.FONT  # the templates' font (LibreOffice prints Liberation Sans, metric-compatible)
@@ -89,8 +96,163 @@ def _neutral(sheet: Worksheet, top: int, table: tables.Table) -> int:
     return end
 
 
+# --- hand diagrams ------------------------------------------------------------------------
+
+RED = "C00000"  # the red suits, as the web page prints them
+_HAND = 11  # the hands' point size
+_LINE = 14.5  # a diagram row's height in points
+_ROW = 15.0  # a traveller row's height in points
+_COMPASS = PatternFill("solid", fgColor="E6EBF3")
+DIAGRAM_COLUMNS = 6
+"""The columns a hand diagram takes: West's hand in the first, North's and South's in the
+third, East's in the fifth (each running on into the empty cell to its right), and the
+double-dummy table's declarer and five strains below."""
+
+
+def _runs(runs: Runs, size: float = _HAND) -> CellRichText | str:
+    """A cell's text whose red pieces print red (plain text when none is red)."""
+    if not any(red for _text, red in runs):
+        return "".join(text for text, _red in runs)
+    return CellRichText([TextBlock(InlineFont(rFont=_FONT, sz=size, color=RED if red else None), text)
+                         for text, red in runs if text])
+
+
+def _put(sheet: Worksheet, row: int, column: int, value: object, *, size: float = _HAND, bold: bool = False,
+         align: str = "left", color: str | None = None, indent: int = 0) -> None:
+    cell = sheet.cell(row, column)
+    cell.value = value
+    cell.font = Font(name=_FONT, size=size, bold=bold, color=color)
+    cell.alignment = Alignment(horizontal=align, vertical="center", indent=indent)
+
+
+def hand_diagram(sheet: Worksheet, top: int, shown: Diagram, left: int = 1, *, hcp: bool = True,
+                 size: float = _HAND, line: float = _LINE) -> int:
+    """Write a board's hand diagram from row ``top``, column ``left``, over
+    :data:`DIAGRAM_COLUMNS` columns: the board, dealer and vulnerability at the top left,
+    North's hand at the top, West's and East's either side of a compass with each hand's
+    points (``hcp``), South's below, then the double-dummy table and the par when known;
+    the text ``size`` points, each row ``line`` points high. Return the next free row."""
+    _put(sheet, top, left, shown.heading, size=size + 1, bold=True)
+    _put(sheet, top + 1, left, shown.dealer_text, size=size)
+    _put(sheet, top + 2, left, shown.vulnerability_text, size=size)
+    for seat, row, column in ((Seat.N, top, left + 2), (Seat.W, top + 4, left), (Seat.E, top + 4, left + 4),
+                              (Seat.S, top + 8, left + 2)):
+        for offset, suit in enumerate(shown.hand(seat).lines):
+            _put(sheet, row + offset, column, _runs(((suit.symbol, suit.red), (f" {suit.cards}", False)), size),
+                 size=size)
+    for row in range(top + 4, top + 8):  # the compass, with each hand's points
+        for column in (left + 2, left + 3):
+            sheet.cell(row, column).fill = _COMPASS
+
+    def points(seat: Seat) -> str:
+        known = shown.hand(seat).hcp
+        return f"{seat} {known}" if hcp and known is not None else str(seat)
+
+    sheet.merge_cells(start_row=top + 4, start_column=left + 2, end_row=top + 4, end_column=left + 3)
+    sheet.merge_cells(start_row=top + 7, start_column=left + 2, end_row=top + 7, end_column=left + 3)
+    small = size - 2
+    _put(sheet, top + 4, left + 2, points(Seat.N), size=small, align="center")
+    _put(sheet, top + 5, left + 2, points(Seat.W), size=small, indent=1)
+    _put(sheet, top + 5, left + 3, points(Seat.E), size=small, align="right", indent=1)
+    _put(sheet, top + 7, left + 2, points(Seat.S), size=small, align="center")
+    for row in range(top, top + 12):
+        sheet.row_dimensions[row].height = line
+    end = top + 12
+    if shown.tricks is not None:
+        for column, run in enumerate(shown.strain_headings, start=left + 1):
+            _put(sheet, end, column, run[0], size=size, bold=True, align="center", color=RED if run[1] else None)
+            sheet.cell(end, column).border = _RULE
+        sheet.cell(end, left).border = _RULE
+        for offset, (seat, tricks) in enumerate(zip(DECLARERS, shown.tricks, strict=True), start=1):
+            _put(sheet, end + offset, left, str(seat), size=size, bold=True, align="center")
+            for column, count in enumerate(tricks, start=left + 1):
+                _put(sheet, end + offset, column, count, size=size, align="center")
+        for row in range(end, end + 5):
+            sheet.row_dimensions[row].height = line
+        end += 5
+    if shown.par is not None:
+        _put(sheet, end, left, _runs(shown.par_runs, size), size=size)
+        sheet.row_dimensions[end].height = line
+        end += 1
+    return end
+
+
+def _diagram_rows(shown: Diagram) -> int:
+    """How many rows :func:`hand_diagram` writes."""
+    return 12 + 5 * (shown.tricks is not None) + (shown.par is not None)
+
+
+# Each paper's printable height in points inside the page set-up's margins (0.75 in top and
+# bottom), less a line for safety: what a page of travellers may fill at 100 %.
+_PAGE_HEIGHT = {"A4": 842 - 108 - 15, "Letter": 792 - 108 - 15}
+
+
+def hand_records(records: Iterable[HandRecord], event: str = "", date: str = "", paper: str = "A4", *,
+                 hcp: bool = True) -> Workbook:
+    """The hand records to print: four boards to a page (two across, two down), in board
+    order, each with its diagram, double-dummy table and par when known; the event's
+    name and date head every page. A board whose deal is not known keeps its place with
+    its number, dealer and vulnerability.
+
+    >>> from xlbridge.engine.hands import deals
+    >>> sheet = hand_records([HandRecord(n, d) for n, d in enumerate(deals(5, seed=1), 1)], "Club", "2026-12-01").active
+    >>> sheet["A1"].value, sheet["H1"].value, sheet["A21"].value, sheet["A41"].value, sheet.row_breaks.brk[0].id
+    ('Board 1', 'Board 2', 'Board 3', 'Board 5', 40)
+    """
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Hand records"
+    shown = [diagram(record, blank=True) for record in records_in_order(list(records))]
+    block, line = 20, 16.0  # rows a board takes, the gap below it included: two boards down fit Letter too
+    for index, board in enumerate(shown):
+        assert board is not None  # a blank diagram is asked for
+        top = 1 + block * (index // 2)
+        hand_diagram(sheet, top, board, 1 + (DIAGRAM_COLUMNS + 1) * (index % 2), hcp=hcp, size=12, line=line)
+    for column in range(1, 2 * DIAGRAM_COLUMNS + 2):
+        letter = sheet.cell(1, column).column_letter
+        sheet.column_dimensions[letter].width = 4 if column == DIAGRAM_COLUMNS + 1 else 8
+    for row in range(1, 1 + block * ((len(shown) + 1) // 2)):
+        sheet.row_dimensions[row].height = line
+    pages = (len(shown) + 3) // 4
+    set_up(sheet, paper, header=(event, date), breaks=[2 * block * page for page in range(1, pages)])
+    return workbook
+
+
+def _travellers(workbook: Workbook, report: PairsReport, paper: str) -> None:
+    """A sheet of every board's traveller, each under its hand diagram when the board's
+    deal is known, a page broken only between boards."""
+    event = report.event
+    sheet = workbook.create_sheet("Travellers")
+    boards: dict[int, list[int]] = {}
+    for index, result in enumerate(event.results):
+        boards.setdefault(result.board, []).append(index)
+    page, used, breaks, top = _PAGE_HEIGHT[paper_name(paper)], 0.0, [], 1
+    for board in sorted(boards):
+        shown = diagram(event.hands.get(board))
+        table = tables.traveller(report, boards[board])
+        height = (_diagram_rows(shown) * _LINE if shown else _ROW) + (len(boards[board]) + 2) * _ROW
+        if used and used + height > page:
+            breaks.append(top - 1)
+            used = 0.0
+        used += height
+        if shown is None:
+            _put(sheet, top, 1, f"Board {board}", size=_HAND + 1, bold=True)
+            sheet.row_dimensions[top].height = _ROW
+            top += 1
+        else:
+            top = hand_diagram(sheet, top, shown)
+        end = _neutral(sheet, top, table)
+        for row in range(top, end + 1):
+            sheet.row_dimensions[row].height = _ROW
+        top = end + 1
+    sheet.print_title_rows = None  # a traveller's headings are its own, not every page's
+    set_up(sheet, paper, header=(event.name, event.date), breaks=breaks)
+
+
 def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
-    """The ranking of a pairs event (one per direction in a two-winner event), ready to print."""
+    """The ranking of a pairs event (one per direction in a two-winner event), ready to
+    print; when the event has its deals, a second sheet of every board's traveller with
+    its hand diagram."""
     event = report.event
     workbook, sheet = _sheet(
         event.name or "Pairs event",
@@ -104,6 +266,8 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
             sheet.cell(top, 1, heading).font = _HEAD
             top += 1
         top = _neutral(sheet, top, tables.ranking(report, totals)) + 1
+    if any(diagram(record) is not None for record in event.hands.values()):
+        _travellers(workbook, report, paper)
     return workbook
 
 
@@ -127,7 +291,9 @@ def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
     board = results[0].board if results else ""
     event = report.event
     workbook, sheet = _sheet(f"Board {board}", f"{len(results)} results", paper, (event.name, event.date))
-    _neutral(sheet, 4, tables.traveller(report, range(len(results))))
+    shown = diagram(event.hands.get(board)) if isinstance(board, int) else None
+    top = 4 if shown is None else hand_diagram(sheet, 4, shown) + 1  # the hand above the traveller
+    _neutral(sheet, top, tables.traveller(report, range(len(results))))
     return workbook
 
 

@@ -229,7 +229,7 @@ def _versus_par(report: PairsReport) -> Column:
     """The column of each result's difference from par: IMPs in an IMP-scored event,
     points in a matchpoint one (a matchpoint player compares scores, not IMPs)."""
     return Column(f"{'IMPs' if report.imps else 'Points'} vs par", "signed", html="vs par", printed_missing="",
-                  width=14, views=_PAGES)
+                  width=16, views=_PAGES)
 
 
 def versus_par_text(report: PairsReport) -> str:
