@@ -27,14 +27,22 @@ from typing import Any
 import xlwings as xw
 
 from xlbridge import engine
+from xlbridge.engine.doubledummy import STRAINS as _STRAINS
 from xlbridge.engine.errors import BridgeInputError, describe
+from xlbridge.engine.hands import Deal, Hand
 from xlbridge.engine.numeric import real_number
+
+try:  # double dummy: DDS, a C++ library, is not in the xlwings Lite bundle (nor is xlbridge.solver)
+    from xlbridge import solver as _solver
+except ImportError:
+    _solver = None  # type: ignore[assignment]
 
 __all__ = [
     "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
     "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
-    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PAIRSRANKING", "PIVOTSEAT",
-    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP", "VPSTANDINGS",
+    "CROSSIMPS", "DATUM", "DDTABLE", "DEALHAND", "HANDHCP", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG",
+    "PAIRSRANKING", "PARCONTRACT", "PARSCORE", "PIVOTSEAT", "PIVOTSEATS", "PLACE", "RUBBERLEDGER",
+    "RUBBERTOTAL", "VP", "VPSTANDINGS",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -73,6 +81,7 @@ _CALLS = (
     " cell read row by row (a bidding diagram); blank cells are skipped."
 )
 _DEALER = "Dealer: N, E, S or W, or the board number (board 1 N, 2 E, ...)."
+_DEAL = "A deal in PBN notation: N: and the four hands clockwise, e.g. N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 ..."
 _SCORE = "The NS score to rate: a cell, or a column of a traveller."
 _FIT = ('Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
         ' also "major 9", "no fit".')
@@ -81,7 +90,7 @@ _FIT = ('Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor
 # wizard shows each under its argument).
 SHARED_DOCS = {
     "contracts": _CONTRACTS, "declarers": _DECLARERS, "results": _RESULTS, "cycle": _CYCLE,
-    "carry": _CARRY, "calls": _CALLS, "dealer": _DEALER, "score": _SCORE, "fit": _FIT,
+    "carry": _CARRY, "calls": _CALLS, "dealer": _DEALER, "score": _SCORE, "fit": _FIT, "deal": _DEAL,
     "players": "Number of players: 4 or 5.",
 }
 
@@ -807,3 +816,80 @@ def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: 
 def _auction(calls: tuple[Any, ...]) -> str:
     """The calls of a range as one text: a cell may hold one call or several ("P P P")."""
     return " ".join(str(call) for call in calls)
+
+
+# ---------------------------------------------------------------- hands
+# A deal is one cell of PBN text. HANDHCP and DEALHAND need only the engine and work
+# everywhere; the double-dummy functions need DDS (the dds extra), and where it is
+# absent (xlwings Lite, or not installed) they say so in one line. HANDHCP is not HCP:
+# chicago.xlsx has a defined name HCP (its input column), and a template's defined name
+# never equals a function's (xlbridge/workbooks/names.py).
+
+# What DDTABLE, PARSCORE and PARCONTRACT say where the solver is absent.
+NO_SOLVER = "double dummy needs DDS, which xlwings Lite cannot load; elsewhere pip install 'xlbridge[dds]'"
+
+
+@xw.func
+@arg("hand", "One hand in PBN notation, spades first: AKQ2.T98.7653.A2 (x for a spot card).")
+@cells()
+def HANDHCP(hand: Any) -> Any:
+    """High-card points of a hand: A 4, K 3, Q 2, J 1."""
+    return Hand.parse(hand).hcp
+
+
+@xw.func
+@arg("deal")
+@arg("seat", "N, E, S or W (or North, ...).")
+@cells(row=("deal",))
+def DEALHAND(deal: Any, seat: Any) -> Any:
+    """The hand of a seat in a deal, in PBN notation (AKQ2.T98.7653.A2); "" for a hand the deal does not show."""
+    hand = Deal.parse(deal).hand(engine.Seat.parse(seat, "seat"))
+    return "" if hand is None else str(hand)
+
+
+def _solved(deal: Any, board: Any) -> Any:
+    """The double-dummy tricks and par of ``deal`` as board ``board``, solved once."""
+    if _solver is None or not _solver.available():
+        raise BridgeInputError(NO_SOLVER)
+    cards, number = Deal.parse(deal), engine.board_number(board)
+    if not cards.complete:
+        raise BridgeInputError(f"deal {describe(deal)}: not every card is known; double dummy needs all 52")
+    try:
+        return _solve(cards, number)
+    except (RuntimeError, OSError) as error:  # DDS's own failure, still one line in the cell
+        raise BridgeInputError(f"deal {describe(deal)}: DDS could not solve it: {error}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _solve(deal: Deal, board: int) -> Any:
+    # a workbook asks for the same deal in several cells: DDS solves it once
+    [(tricks, par)] = _solver.solve([(board, deal)])  # type: ignore[union-attr]
+    return tricks, par
+
+
+@xw.func
+@arg("deal", "A deal in PBN notation, all 52 cards: N: and the four hands clockwise.")
+@cells()
+def DDTABLE(deal: Any) -> Any:
+    """Double-dummy tricks, 5 rows x 4 columns: rows NT, S, H, D, C; columns declarer N, E, S, W (needs DDS)."""
+    tricks, _par = _solved(deal, 1)
+    return [[tricks.of(seat, strain) for seat in engine.SEATS] for strain in _STRAINS]
+
+
+@xw.func
+@arg("deal", "A deal in PBN notation, all 52 cards: N: and the four hands clockwise.")
+@arg("board", "Board number, 1 or more: it gives the dealer and the vulnerability.")
+@cells()
+def PARSCORE(deal: Any, board: Any) -> Any:
+    """Par score of the deal as that board, North-South's (negative when East-West score) (needs DDS)."""
+    return _solved(deal, board)[1].score
+
+
+@xw.func
+@arg("deal", "A deal in PBN notation, all 52 cards: N: and the four hands clockwise.")
+@arg("board", "Board number, 1 or more: it gives the dealer and the vulnerability.")
+@cells()
+def PARCONTRACT(deal: Any, board: Any) -> Any:
+    """Par contract(s) of the deal as that board, e.g. NS 4S=, EW 5DX-2 or Pass (needs DDS)."""
+    contracts = _solved(deal, board)[1].contracts
+    return "; ".join(map(str, contracts)) or "Pass"
