@@ -34,6 +34,8 @@ CELLS = {
     "teams": {"TotalIMPs", "VPHome", "VPAway", "HomeIMPs", "AwayIMPs", "BoardsPlayed",
               "HomeTeam", "AwayTeam", "EventName", "EventDate"},
 }
+HANDS = ["HandBoard", "HandDeal", "HandNorth", "HandEast", "HandSouth", "HandWest", "HandParScore", "HandParContract",
+         "HandCheck"]
 COLUMNS = {
     "traveller": [(30, ["NS", "EW", "Contract", "Declarer", "Tricks", "ScoreNS", "ScoreEW",
                         "MPNS", "MPEW", "Check"])],
@@ -44,20 +46,25 @@ COLUMNS = {
               "RankIMPs", "RankIMPsPerBoard", "RankBoards", "RankPenalty"]),
         (60, ["PairNumber", "PairName", "PairField", "PairBoards", "PairMP", "PairTop", "PairPercent",
               "PairIMPs", "PairRealPercent", "PairCheck", "PairPenalty"]),
+        (36, HANDS),
     ],
     "teams": [(64, ["Board", "OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract",
                     "ClosedDeclarer", "ClosedTricks", "OpenScore", "ClosedScore", "BoardIMPs",
-                    "Check"])],
+                    "Check"]), (64, HANDS)],
 }
+# The Hands sheet's 20 double-dummy tricks a board: one block, a row a board (docs/workbooks.md).
+BLOCKS = {"pairs": {"HandTricks": (36, 20)}, "teams": {"HandTricks": (64, 20)}}
 INPUTS = {
     "traveller": ["Board", "EventName", "EventDate", "MPScale", "NS", "EW", "Contract",
                   "Declarer", "Tricks"],
     "pairs": ["EventName", "EventDate", "TableCount", "BoardCount", "MPScale", "Scoring",
               "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "MissingAsTies",
               "MPDecimals", "ScaleToBoards", "AdjustedIMPs", "PairNumber",
-              "PairName", "PairPenalty", "Board", "NS", "EW", "Contract", "Declarer", "Tricks"],
+              "PairName", "PairPenalty", "Board", "NS", "EW", "Contract", "Declarer", "Tricks",
+              "HandDeal", "HandTricks", "HandParScore", "HandParContract"],
     "teams": ["EventName", "EventDate", "HomeTeam", "AwayTeam", "Board", "OpenContract",
-              "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks"],
+              "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks",
+              "HandDeal", "HandTricks", "HandParScore", "HandParContract"],
 }
 # Functions that Excel 2010+, LibreOffice 7.4 and Google Sheets all have, none volatile.
 PORTABLE = {"ABS", "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT",
@@ -97,6 +104,10 @@ def test_every_public_name_is_defined_with_its_shape(books, name):
             cells = W.named_cells(book, column)
             assert len(cells) == length, column
             assert len({c.column for c in cells}) == 1, f"{column} is not one column"
+    for block, (rows, width) in BLOCKS.get(name, {}).items():
+        documented.add(block)
+        cells = W.named_cells(book, block)
+        assert (len({c.row for c in cells}), len({c.column for c in cells})) == (rows, width), block
     internal = {n for n in book.defined_names if n.startswith("tbl")}
     assert set(book.defined_names) - internal == documented
 
@@ -233,7 +244,8 @@ def test_finnish_labels_same_names(books):
         assert {n: d.attr_text.split("!")[1] for n, d in finnish.defined_names.items()} == {
             n: d.attr_text.split("!")[1] for n, d in english.defined_names.items()}
     pairs = W.build("pairs", lang="fi")
-    assert pairs.sheetnames == ["Asetukset", "Tulokset", "Sijoitukset", "Tuloslaput", "Jaot", "Painotetut", "Lookup"]
+    assert pairs.sheetnames == ["Asetukset", "Tulokset", "Sijoitukset", "Tuloslaput", "Kädet", "Jaot", "Painotetut",
+                               "Lookup"]
     values = {c.value for row in pairs["Tulokset"].iter_rows(max_row=4) for c in row}
     assert {"Jako", "Sopimus", "Tikit", "Tarkista"} <= values
     flags = [c.value for c in W.named_cells(pairs, "tblFlags")]

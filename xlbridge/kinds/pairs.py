@@ -27,12 +27,14 @@ from ..director.cells import (
     rows_of,
     text_of,
 )
+from ..director.hands import read_hands
 from ..director.names import Cell, NamedCells
 from ..engine import BridgeInputError, OptionError, Weighted
 from ..engine.errors import describe
 from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
+from ..workbooks import hands as hands_sheet
 from ..workbooks import pairs as pairs_template
 from ..workbooks import traveller as traveller_template
 from ..workbooks import weighted as weighted_sheet
@@ -268,7 +270,7 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
         notes += _missing(plan, present, pending)
     event = PairsEvent(
         name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
-        pairs=pairs, results=tuple(results), scale=scale, options=options,
+        pairs=pairs, results=tuple(results), scale=scale, options=options, hands=read_hands(problems, cells),
     )
     return Checked(book, problems.sorted(), event, notes)
 
@@ -498,4 +500,5 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
                                                     [r.ew for r in results], contracts, declarers, tricks),
                             strict=True):
         workbooks.write_named(book, name, values)
+    hands_sheet.write(book, event.hands.values())
     return book

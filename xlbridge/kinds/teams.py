@@ -6,8 +6,10 @@ from openpyxl import Workbook
 
 from .. import workbooks
 from ..director.cells import Problems, board_number, in_use, read_play, rows_of, text_of
+from ..director.hands import read_hands
 from ..director.names import Cell
 from ..event import TeamBoard, TeamMatch, TeamsReport, score_teams
+from ..workbooks import hands as hands_sheet
 from ..workbooks import teams as teams_template
 from .base import Checked, FilledBook, Kind, event_date, play_columns
 
@@ -66,7 +68,7 @@ def check_teams(book: FilledBook) -> Checked:
     match = TeamMatch(
         name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
         home=text_of(cells, "HomeTeam", "Home"), away=text_of(cells, "AwayTeam", "Away"),
-        boards=tuple(boards),
+        boards=tuple(boards), hands=read_hands(problems, cells),
     )
     return Checked(book, problems.sorted(), match)
 
@@ -86,4 +88,5 @@ def teams_workbook(match: TeamMatch, *, lang: str = "en", paper: str = "A4",
     for names, plays in ((rooms[:3], [b.open for b in boards]), (rooms[3:], [b.closed for b in boards])):
         for name, values in zip(names, play_columns(plays), strict=True):
             workbooks.write_named(book, name, values)
+    hands_sheet.write(book, match.hands.values())
     return book

@@ -14,10 +14,12 @@ from openpyxl import Workbook
 
 from .. import workbooks
 from ..director.cells import Problems, in_use, read_play, rows_of, text_of, whole_in
+from ..director.hands import read_hands
 from ..director.names import Cell
 from ..engine import BYE_VP, BridgeInputError, Pairing, bye_points
 from ..engine.numeric import whole_number
 from ..event import EventBoard, TeamEvent, TeamEventReport, next_round, score_event
+from ..workbooks import hands as hands_sheet
 from ..workbooks import teams_event as event_template
 from .base import Checked, FilledBook, Kind, Unfinished, event_date, play_columns, set_named
 
@@ -136,7 +138,7 @@ def check_teams_event(book: FilledBook) -> Checked:
     event = TeamEvent(
         name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
         swiss=text_of(cells, "EventFormat").lower() == "swiss", teams=names, rounds=rounds,
-        match_boards=match_boards, bye_vp=bye_vp, byes=byes, boards=tuple(boards),
+        match_boards=match_boards, bye_vp=bye_vp, byes=byes, boards=tuple(boards), hands=read_hands(problems, cells),
     )
     return Checked(book, problems.sorted(), event, tuple(map(str, unfinished)), unfinished)
 
@@ -167,4 +169,5 @@ def team_event_workbook(event: TeamEvent, *, lang: str = "en", paper: str = "A4"
         workbooks.write_named(book, name, values)
     if "RoundBye" in book.defined_names:
         workbooks.write_named(book, "RoundBye", [event.byes.get(r) for r in range(1, event.rounds + 1)])
+    hands_sheet.write(book, event.hands.values())
     return book

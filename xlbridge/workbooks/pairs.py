@@ -33,7 +33,7 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import MITCHELL, Movement, OptionError, Scoring, board_dealer, board_vul
-from . import cards, styles, weighted
+from . import cards, hands, styles, weighted
 from . import formulas as f
 from .book import NAME_LENGTH, Book, Rule
 from .lookup import flag_code
@@ -49,8 +49,8 @@ INPUTS = ("Board", "NS", "EW", "Contract", "Declarer", "Tricks")
 SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName", "PairPenalty",
          "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "MissingAsTies",
          "MPDecimals", "ScaleToBoards", "AdjustedIMPs", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable",
-         "MoveNS", "MoveEW", "MoveBoards")
-"""The Setup cells ``check`` reads (each optional)."""
+         "MoveNS", "MoveEW", "MoveBoards", *hands.NAMES)
+"""The Setup cells ``check`` reads (each optional), and the Hands sheet's."""
 SIGNATURE = frozenset({*INPUTS, "RankPair"})
 """The defined names that tell a filled book of this template."""
 
@@ -61,7 +61,7 @@ MAX_PAIR = 999
 PAIR_HEAD = 22  # Setup: the pair list's heading row
 RESULTS_FIRST = 5  # Results: headings in rows 1-4
 RANK_FIRST = 5  # Ranking: headings in rows 1-4
-TRAVELLER_ROWS = 5  # Travellers: heading rows above each board's results
+TRAVELLER_ROWS = 6 + hands.DIAGRAM_ROWS  # Travellers: rows above each board's results (its hand diagram among them)
 BOARD_FIRST = 2  # the per-board sheet: board k on row k + 1
 
 SCORINGS = tuple(scoring.value for scoring in Scoring)
@@ -126,6 +126,7 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     _results(book, layout, movement)
     _ranking(book, layout)
     _travellers(book, layout)
+    hands.write_sheet(book, layout.hands)
     if movement is not None:
         cards.build(book, movement)
     _boards(book, layout)
@@ -164,6 +165,7 @@ class _Layout:
         self.grid = 8  # first column of the text grid ("" in empty slots)
         self.grid2 = self.grid + self.slots + 1  # numeric grid (0 in empty slots)
         self.weighted = weighted.locate(book, boards)
+        self.hands = hands.Hands(book, range(1, boards + 1))
 
     @property
     def mp(self) -> str:
@@ -694,11 +696,13 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
 
 
 def _travellers(book: Book, layout: _Layout) -> Worksheet:
-    """One block per board, one page each: the board's rows of the results table,
-    found by their key (board * 10000 + k) in hidden column A. Matchpoints or IMPs,
-    as the event is scored."""
+    """One block per board, one page each: the board's hand diagram, double-dummy table and
+    par from the Hands sheet (blank without a deal), then the board's rows of the results
+    table, found by their key (board * 10000 + k) in hidden column A. Matchpoints or IMPs,
+    as the event is scored, and each result's difference from par: North-South's score less
+    the par score, in points under matchpoints, in IMPs under IMP scoring."""
     t = book.t
-    ws = book.sheet(t("travellers"), (2, 5, 7, 7, 10, 7.5, 7, 8, 8, 7.5, 7.5, 11))
+    ws = book.sheet(t("travellers"), (2, 5, 7, 7, 10, 7.5, 7, 8, 8, 7.5, 7.5, 7, 11))
     keys = layout.col("AC")
     height = TRAVELLER_ROWS + layout.tables + 1
     breaks = []
@@ -706,19 +710,20 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
     for board in range(1, layout.boards + 1):
         top = 1 + (board - 1) * height
         rows = range(top + TRAVELLER_ROWS, top + TRAVELLER_ROWS + layout.tables)
-        book.event_heading(ws, top, book.title, "B", "L", "J:L")
+        book.event_heading(ws, top, book.title, "B", "M", "K:M")
         big = styles.Style(size=13, bold=True)
         book.merge(ws, f"B{top + 1}:D{top + 1}", f"{t('board')} {board}", big)
         book.merge(ws, f"E{top + 1}:F{top + 1}",
                    f"{t('dealer')}: {board_dealer(board)}", styles.LABEL)
         book.merge(ws, f"G{top + 1}:I{top + 1}",
                    f"{t('vulnerable')}: {t.vulnerability(board_vul(board))}", styles.LABEL)
-        book.merge(ws, f"J{top + 1}:L{top + 1}",
+        book.merge(ws, f"J{top + 1}:M{top + 1}",
                    f'IF(OR(NOT({layout.mp}),{layout.board_of(board, "C")}=0),"",'
                    f'"{t("top")} "&{layout.board_of(board, "D")})',
                    styles.LABEL.but(horizontal="right"), formula=True)
         ws.row_dimensions[top + 1].height = 20
-        heading = top + 3
+        hands.diagram(book, ws, layout.hands, board, top + 3, "BCDEFGHIJKL")
+        heading = rows[0] - 2
         for column, key in zip("BCDEFG", ("row", "ns", "ew", "contract", "declarer", "tricks"),
                                strict=True):
             book.merge(ws, f"{column}{heading}:{column}{heading + 1}", t(key), head)
@@ -727,7 +732,10 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
                    f'IF({layout.mp},"{t("matchpoints")}","{t("imps")}")', head, formula=True)
         for column, key in zip("HIJK", ("ns", "ew", "ns", "ew"), strict=True):
             book.put(ws, f"{column}{heading + 1}", t(key), head)
-        book.merge(ws, f"L{heading}:L{heading + 1}", t("check"), head)
+        book.merge(ws, f"L{heading}:L{heading + 1}", f'IF(ISNUMBER({layout.hands.cell("par", board)}),'
+                   f'"{layout.hands.t("vs_par")} ("&IF({layout.mp},"{t("ns")}","{t("imps")}")&")","")',
+                   head, formula=True)
+        book.merge(ws, f"M{heading}:M{heading + 1}", t("check"), head)
         book.column(ws, "A", rows,
                     lambda r, b=board, first=rows[0]:
                     f'IFERROR(MATCH({b * 10000 + r - first + 1},{keys},0),"")',
@@ -738,7 +746,7 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
             weighted_word = t("weighted_short") if source == "D" else None
             book.column(ws, column, rows, _copy(layout.col(source), text, weighted_word), styles.OUTPUT)
         plus = styles.OUTPUT.but(number_format=styles.PLUS_ONLY)
-        for column, source, style in (("H", "G", plus), ("I", "H", plus), ("L", "M", styles.FLAG)):
+        for column, source, style in (("H", "G", plus), ("I", "H", plus), ("M", "M", styles.FLAG)):
             cells = layout.col(source)
             book.column(ws, column, rows,
                         lambda r, c=cells: f'IF($A{r}="","",INDEX({c},$A{r}))', style)
@@ -748,14 +756,16 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
                         lambda r, a=points, b=imps:
                         f'IF($A{r}="","",IF({layout.mp},INDEX({a},$A{r}),INDEX({b},$A{r})))',
                         styles.OUTPUT)
+        book.column(ws, "L", rows, lambda r, b=board: layout.hands.par_difference(f"H{r}", b, f"NOT({layout.mp})"),
+                    styles.OUTPUT.but(number_format=styles.SIGNED))
         # Under the table, the board's weighted scores in full (too long for a contract's cell).
-        book.merge(ws, f"B{rows[-1] + 1}:L{rows[-1] + 1}",
+        book.merge(ws, f"B{rows[-1] + 1}:M{rows[-1] + 1}",
                    layout.weighted.listed(board, keys, f'{t("weighted_scores")}:'),
                    styles.NOTE.but(size=9), formula=True)
         breaks.append(rows[-1] + 1)
     book.hide_columns(ws, "A")
     last = layout.boards * height
-    book.page(ws, area=f"A1:L{last}", breaks=breaks[:-1])
+    book.page(ws, area=f"A1:M{last}", breaks=breaks[:-1])
     return ws
 
 

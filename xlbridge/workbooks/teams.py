@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import OptionError
 from . import formulas as f
-from . import styles
+from . import hands, styles
 from .book import NAME_LENGTH, Book
 from .lookup import flag_code
 
@@ -29,8 +29,8 @@ POSITION = 30
 """Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
 INPUTS = ("Board", "OpenContract", "OpenDeclarer", "OpenTricks", "ClosedContract", "ClosedDeclarer", "ClosedTricks")
 """The defined names of what a director types, read back by ``check``."""
-SETUP = ("EventName", "EventDate", "HomeTeam", "AwayTeam")
-"""The Setup cells ``check`` reads (each optional)."""
+SETUP = ("EventName", "EventDate", "HomeTeam", "AwayTeam", *hands.NAMES)
+"""The Setup cells ``check`` reads (each optional), and the Hands sheet's."""
 SIGNATURE = frozenset(INPUTS)
 """The defined names that tell a filled book of this template."""
 
@@ -195,3 +195,4 @@ def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
     book.merge(ws, f"A{last + 3}:N{last + 3}", t("legend"), styles.NOTE)
     ws.freeze_panes = f"A{first}"
     book.page(ws, area=f"A1:N{last + 3}", title_rows="9:10")
+    hands.write_sheet(book, hands.Hands(book, range(1, boards + 1)))

@@ -34,7 +34,7 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 
 from ..engine import BYE_VP, OptionError, Pairing, round_robin, swiss_draw
 from . import formulas as f
-from . import styles
+from . import hands, styles
 from .book import NAME_LENGTH, Book, Rule
 from .names import set_value
 from .teams import room_columns
@@ -47,8 +47,8 @@ INPUTS = ("MatchRound", "MatchHome", "MatchAway", "Board", "OpenContract", "Open
           "ClosedContract", "ClosedDeclarer", "ClosedTricks")
 """The defined names of what a director types, read back by ``check``."""
 SETUP = ("EventName", "EventDate", "TeamCount", "RoundCount", "MatchBoards", "ByeVP", "EventFormat", "TeamNumber",
-         "TeamName", "RoundBye")
-"""The Setup cells ``check`` reads (each optional)."""
+         "TeamName", "RoundBye", *hands.NAMES)
+"""The Setup cells ``check`` reads (each optional), and the Hands sheet's."""
 SIGNATURE = frozenset(INPUTS)
 """The defined names that tell a filled book of this template."""
 
@@ -113,6 +113,7 @@ def build(book: Book, *, teams: int = 8, rounds: int | None = None, boards: int 
     _standings(book, layout)
     _rounds(book, layout)
     _scorecards(book, layout)
+    hands.write_sheet(book, hands.Hands(book, range(1, len(plan) * boards + 1)))
     _calc(book, layout)
 
 

@@ -379,6 +379,37 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_minor10": "minor 10",
         "fit_none": "no fit",
     },
+    # The Hands sheet of the pairs and teams books and the hand diagram on travellers (workbooks/hands.py).
+    "hands": {
+        "sheet": "Hands",
+        "title": "Hands",
+        "note": (
+            "Paste each board's deal in PBN notation (N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 ..., - for a hand not "
+            "known), or let xlbridge hands write a deal file's deals, double-dummy tricks and par."
+        ),
+        "deal": "Deal (PBN)",
+        "seat_N": "North",
+        "seat_E": "East",
+        "seat_S": "South",
+        "seat_W": "West",
+        "dd_by": "{seat} makes",
+        "par_score": "Par (NS)",
+        "par_contract": "Par contract",
+        "flag_deal": "deal?",
+        "flag_tricks": "tricks?",
+        "flag_par": "par?",
+        "dd": "DD",
+        "par": "Par",
+        "vs_par": "vs par",
+        "boards_sheet": "Boards",
+        "room": "Room",
+        "open": "Open",
+        "closed": "Closed",
+        "err_deal": "Paste the deal in PBN notation: N: and the four hands clockwise, spades first, - for one "
+                    "not known.",
+        "err_par": "Type the par score from North-South's view, a whole number (-420 when East-West make 4S).",
+        "err_par_contract": "Type the par contracts as PBN writes them (NS 4S=; EW 5DX-2), or Pass.",
+    },
     "pivot": {
         "title": "Pivot bridge",
         "sheet": "Pivot",

@@ -380,6 +380,36 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_minor10": "alaväri 10",
         "fit_none": "ei sopivuutta",
     },
+    # The Hands sheet of the pairs and teams books and the hand diagram on travellers (workbooks/hands.py).
+    "hands": {
+        "sheet": "Kädet",
+        "title": "Kädet",
+        "note": (
+            "Liitä kunkin jaon kortit PBN-muodossa (N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 ..., - tuntemattomalle "
+            "kädelle), tai anna xlbridge hands -komennon kirjoittaa jakotiedoston jaot, double dummy -tikit ja par."
+        ),
+        "deal": "Jako (PBN)",
+        "seat_N": "Pohjoinen",
+        "seat_E": "Itä",
+        "seat_S": "Etelä",
+        "seat_W": "Länsi",
+        "dd_by": "{seat} tekee",
+        "par_score": "Par (NS)",
+        "par_contract": "Par-sitoumus",
+        "flag_deal": "kortit?",
+        "flag_tricks": "tikit?",
+        "flag_par": "par?",
+        "dd": "DD",
+        "par": "Par",
+        "vs_par": "vs par",
+        "boards_sheet": "Jakolaput",
+        "room": "Huone",
+        "open": "Avoin",
+        "closed": "Suljettu",
+        "err_deal": "Liitä jako PBN-muodossa: N: ja neljä kättä myötäpäivään, padat ensin, - tuntemattomalle.",
+        "err_par": "Kirjoita par-tulos pohjois-etelän kannalta kokonaislukuna (-420, kun itä-länsi tekee 4S).",
+        "err_par_contract": "Kirjoita par-sitoumukset kuten PBN ne kirjoittaa (NS 4S=; EW 5DX-2) tai Pass.",
+    },
     "pivot": {
         "title": "Pivot-bridge",
         "sheet": "Pivot",

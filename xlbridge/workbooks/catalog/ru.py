@@ -388,6 +388,37 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_minor10": "минор 10",
         "fit_none": "нет фита",
     },
+    # The Hands sheet of the pairs and teams books and the hand diagram on travellers (workbooks/hands.py).
+    "hands": {
+        "sheet": "Расклады",
+        "title": "Расклады",
+        "note": (
+            "Вставьте расклад каждой сдачи в нотации PBN (N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 ..., - для "
+            "неизвестной руки) или запишите сдачи файла командой xlbridge hands, с двойным болваном и паром."
+        ),
+        "deal": "Расклад (PBN)",
+        "seat_N": "Север",
+        "seat_E": "Восток",
+        "seat_S": "Юг",
+        "seat_W": "Запад",
+        "dd_by": "{seat} берёт",
+        "par_score": "Пар (NS)",
+        "par_contract": "Пар-контракт",
+        "flag_deal": "расклад?",
+        "flag_tricks": "взятки?",
+        "flag_par": "пар?",
+        "dd": "DD",
+        "par": "Пар",
+        "vs_par": "от пара",
+        "boards_sheet": "Сдачи",
+        "room": "Зал",
+        "open": "Открытый",
+        "closed": "Закрытый",
+        "err_deal": "Вставьте расклад в нотации PBN: N: и четыре руки по часовой стрелке, пики первыми, - для "
+                    "неизвестной.",
+        "err_par": "Введите пар-результат со стороны Север-Юг, целое число (-420, если Восток-Запад играют 4S).",
+        "err_par_contract": "Введите пар-контракты, как их пишет PBN (NS 4S=; EW 5DX-2), или Pass.",
+    },
     "pivot": {
         "title": "Пивот-бридж",
         "sheet": "Пивот",
