@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests import lo
 from xlbridge import cli, solver
 from xlbridge.engine import board_dealer, board_vul
 from xlbridge.engine.hands import CARDS, SUITS, Deal, deals
@@ -139,3 +140,43 @@ def test_an_existing_file_is_replaced_only_with_force(tmp_path, monkeypatch, cap
     assert out.read_text(encoding="utf-8") == "the director's own deals\n"
     assert cli.main(["deal", "--boards", "4", "--out", str(out), "--force"]) == 0
     assert len(read_by_endplay(out)) == 4
+
+
+@lo.requires_soffice
+def test_hands_prints_the_hand_records_four_boards_a_page(tmp_path, capsys):
+    """``--hands``: the PDF LibreOffice prints from formats.printout.hand_records, read
+    back with pdftotext: 6 boards on 2 pages, 4 then 2, each board's hands as dealt."""
+    pdf = tmp_path / "hands.pdf"
+    out, status = deal_file(tmp_path, "--boards", "6", "--seed", "print me", "--event", "Tuesday pairs",
+                            "--hands", str(pdf), "--paper", "Letter")
+    said = capsys.readouterr()
+    assert status == 0, said.err
+    assert f"Wrote {pdf}: the hand records, four boards to a page" in said.out
+    pages = lo.pdf_words(pdf)
+    assert len(pages) == 2
+    assert (round(pages[0].width), round(pages[0].height)) == (612, 792)  # Letter
+    on_page = [[n for n in range(1, 7) if f"Board {n}" in page.text] for page in pages]
+    assert on_page == [[1, 2, 3, 4], [5, 6]]
+    assert all("Tuesday pairs" in page.text for page in pages)
+    for one in deals(6, seed="print me"):
+        north = one.hands[0]
+        assert north is not None
+        spades = north.suits[0] or "—"
+        assert any(spades.replace("T", "10") in page.text or spades in page.text for page in pages)
+    assert "♠" in pages[0].text and "♥" in pages[0].text
+    assert handrecords.read(out.read_text(encoding="utf-8")).records[0].deal == deals(1, seed="print me")[0]
+
+
+def test_hands_needs_libreoffice_and_refuses_before_dealing(tmp_path, monkeypatch, capsys):
+    from xlbridge.director import office
+
+    monkeypatch.setattr(office, "soffice", lambda: None)
+    out, status = deal_file(tmp_path, "--boards", "4", "--hands", str(tmp_path / "hands.pdf"))
+    assert status == 2 and "LibreOffice is not installed" in capsys.readouterr().err
+    assert not out.exists()
+    # an existing PDF is refused before anything is written, the deal file included
+    monkeypatch.undo()
+    (tmp_path / "old.pdf").write_bytes(b"%PDF the director's")
+    out, status = deal_file(tmp_path, "--boards", "4", "--hands", str(tmp_path / "old.pdf"), name="new.pbn")
+    assert status == 2 and "already exists" in capsys.readouterr().err
+    assert not out.exists() and (tmp_path / "old.pdf").read_bytes() == b"%PDF the director's"

@@ -12,12 +12,15 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+import tempfile
 from pathlib import Path
 
 from .. import files, solver
+from ..director import office
+from ..engine import XlbridgeError
 from ..engine.handrecord import HandRecord
 from ..engine.hands import deals
-from ..formats import dup, handrecords
+from ..formats import dup, handrecords, printout
 from . import EXIT_OK, CommandError
 
 MOST = 999
@@ -46,7 +49,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="pbn (PBN 2.1 deal file) or dup (Duplimate's DUP); default from --out's extension")
     parser.add_argument("--event", default="", help="the event's name, for the PBN file")
     parser.add_argument("--date", default="", metavar="YYYY-MM-DD", help="the session's date, for the PBN file")
-    parser.add_argument("--force", action="store_true", help="replace the output if it exists")
+    parser.add_argument("--hands", metavar="DEALS.pdf", type=Path,
+                        help="also print the hand records, four boards to a page (through LibreOffice)")
+    parser.add_argument("--paper", choices=("A4", "Letter"), default="A4", help="paper of --hands (default A4)")
+    parser.add_argument("--force", action="store_true", help="replace the outputs if they exist")
     parser.set_defaults(run=run)
 
 
@@ -82,23 +88,43 @@ def run(args: argparse.Namespace) -> int:
         except ValueError:
             raise CommandError(f'--date "{args.date}": write the date as YYYY-MM-DD') from None
     chosen = args.format or ("dup" if args.out.suffix.lower() == ".dup" else "pbn")
-    files.refuse_existing(args.out, force=args.force)  # refused before anything is dealt
+    if args.hands is not None and office.soffice() is None:
+        raise CommandError(f"cannot write {args.hands}: LibreOffice is not installed; {office.INSTALL_HINT}")
+    for target in (args.out, args.hands):  # refused before anything is dealt
+        if target is not None:
+            files.refuse_existing(target, force=args.force)
     dealt = deals(count, seed=args.seed)
-    boards = list(range(first, first + count))
-    source = f"seed {args.seed!r}" if args.seed is not None else "the operating system's randomness"
-    if chosen == "dup":
-        files.write(args.out, lambda temp: temp.write_bytes(dup.dumps(dealt, first)), force=args.force)
-        print(f"Wrote {args.out}: boards {first}-{boards[-1]} dealt from {source} (Duplimate DUP)")
-        return EXIT_OK
-    records = [HandRecord(board, deal) for board, deal in zip(boards, dealt, strict=True)]
-    solved = solver.available()
+    records = [HandRecord(board, deal) for board, deal in enumerate(dealt, start=first)]
+    solved = solver.available() and (chosen == "pbn" or args.hands is not None)  # a DUP file has no tricks
     if solved:
         records = [HandRecord(record.board, record.deal, tricks, par) for record, (tricks, par)
                    in zip(records, solver.solve([(r.board, r.deal) for r in records]), strict=True)]
-    text = handrecords.dumps(records, args.event, args.date)
-    files.write_text(text, args.out, force=args.force)
-    extra = ", with double dummy and par" if solved else ""
-    print(f"Wrote {args.out}: boards {first}-{boards[-1]} dealt from {source}{extra}")
-    if not solved:
+    if args.hands is not None:  # first: the step that may fail, before the deal file is there
+        _print(records, args)
+    if chosen == "dup":
+        files.write(args.out, lambda temp: temp.write_bytes(dup.dumps(dealt, first)), force=args.force)
+    else:
+        files.write_text(handrecords.dumps(records, args.event, args.date), args.out, force=args.force)
+    source = f"seed {args.seed!r}" if args.seed is not None else "the operating system's randomness"
+    what = " (Duplimate DUP)" if chosen == "dup" else ", with double dummy and par" if solved else ""
+    print(f"Wrote {args.out}: boards {first}-{first + count - 1} dealt from {source}{what}")
+    if args.hands is not None:
+        print(f"Wrote {args.hands}: the hand records, four boards to a page")
+    if not solver.available() and (chosen == "pbn" or args.hands is not None):
         print(f"No double dummy or par: {solver.INSTALL}", file=sys.stderr)
     return EXIT_OK
+
+
+def _print(records: list[HandRecord], args: argparse.Namespace) -> None:
+    """The hand records as a PDF, through LibreOffice (as ``report --pdf``)."""
+    try:
+        with tempfile.TemporaryDirectory(prefix="xlbridge-deal-") as temp:
+            source = Path(temp) / f"{args.hands.stem or 'hands'}.xlsx"
+            printout.hand_records(records, args.event, args.date, args.paper).save(source)
+            office.to_pdf(source, args.hands, force=args.force)
+    except office.OfficeError as error:
+        raise CommandError(f"{args.hands}: {error}") from None
+    except XlbridgeError:  # already one line (files.OutputError)
+        raise
+    except OSError as error:
+        raise CommandError(f"cannot write {error.filename or args.hands}: {error.strerror or error}") from None
