@@ -54,8 +54,9 @@ POINTS = "points"  # a column of matchpoints or IMPs: whole numbers whole, other
 
 
 def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Sequence[object]],
-           widths: Sequence[float], number_formats: Sequence[str | None]) -> int:
-    """Write a header and rows from row ``top``; return the next free row."""
+           widths: Sequence[float], number_formats: Sequence[str | None], *, repeat: bool = True) -> int:
+    """Write a header and rows from row ``top`` (the header repeated on every page with
+    ``repeat``); return the next free row."""
     for column, (text, width) in enumerate(zip(header, widths, strict=True), start=1):
         cell = sheet.cell(top, column, text)
         cell.font, cell.border = _HEAD, _RULE
@@ -80,15 +81,16 @@ def _table(sheet: Worksheet, top: int, header: Sequence[str], rows: Sequence[Seq
                     fmt = "0" if whole else "0.00"
                 cell.number_format = fmt
                 cell.alignment = Alignment(horizontal="right", indent=1)
-    sheet.print_title_rows = f"{top}:{top}"
+    if repeat:
+        sheet.print_title_rows = f"{top}:{top}"
     return top + len(rows) + 1
 
 
-def _neutral(sheet: Worksheet, top: int, table: tables.Table) -> int:
+def _neutral(sheet: Worksheet, top: int, table: tables.Table, *, repeat: bool = True) -> int:
     """Write a neutral table from row ``top``; return the next free row."""
     columns = [table.columns[i] for i in table.shown("printout")]
     end = _table(sheet, top, table.headings("printout"), table.printed(), [column.width for column in columns],
-                 [column.number_format for column in columns])
+                 [column.number_format for column in columns], repeat=repeat)
     for offset, formats in enumerate(table.printed_formats(), start=1):
         for column, number_format in enumerate(formats, start=1):
             if number_format is not None:  # a cell written its own way (a team match's VPs)
@@ -241,11 +243,10 @@ def _travellers(workbook: Workbook, report: PairsReport, paper: str) -> None:
             top += 1
         else:
             top = hand_diagram(sheet, top, shown)
-        end = _neutral(sheet, top, table)
+        end = _neutral(sheet, top, table, repeat=False)  # a traveller's headings are its own
         for row in range(top, end + 1):
             sheet.row_dimensions[row].height = _ROW
         top = end + 1
-    sheet.print_title_rows = None  # a traveller's headings are its own, not every page's
     set_up(sheet, paper, header=(event.name, event.date), breaks=breaks)
 
 
