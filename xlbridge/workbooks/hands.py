@@ -124,8 +124,11 @@ def write_sheet(book: Book, hands: Hands) -> Worksheet:
     if not hands.boards:
         return ws
     book.column(ws, "A", rows, lambda r: hands.boards[r - FIRST], styles.FIXED, name="HandBoard")
-    book.column(ws, DEALER, rows, lambda r: str(board_dealer(hands.boards[r - FIRST])), styles.FIXED)
-    book.column(ws, VUL, rows, lambda r: t.vulnerability(board_vul(hands.boards[r - FIRST])), styles.FIXED)
+    book.column(ws, DEALER, rows, None, styles.FIXED)
+    book.column(ws, VUL, rows, None, styles.FIXED)
+    for r, board in zip(rows, hands.boards, strict=True):  # text, not formulas (book.column's strings are)
+        set_value(ws[f"{DEALER}{r}"], str(board_dealer(board)))
+        set_value(ws[f"{VUL}{r}"], t.vulnerability(board_vul(board)))
     book.column(ws, DEAL, rows, None, styles.INPUT_TEXT.but(size=9), name="HandDeal",
                 rule=Rule("textLength", "0", str(DEAL_LENGTH), "between", t("err_deal")))
     tricks = f"{get_column_letter(TRICKS)}{{r}}:{get_column_letter(TRICKS + 19)}{{r}}"
