@@ -19,6 +19,7 @@ from ..engine import (
     Side,
     TeamEventScore,
     TeamStanding,
+    imps,
     pairs_event,
     swiss_draw,
     team_event,
@@ -51,6 +52,16 @@ class PairsReport:
     def imps(self) -> bool:
         """True for an IMP-scored event (cross-IMPs or Butler)."""
         return self.scored.scoring.imps
+
+    def versus_par(self, index: int) -> int | None:
+        """Result ``index``'s difference from its board's par (``event.hands``), North-South's
+        side: IMPs in an IMP-scored event, points in a matchpoint one; None without a par or
+        a score (an adjusted one)."""
+        result = self.event.results[index]
+        record, score = self.event.hands.get(result.board), self.scored.rows[index].score
+        if record is None or record.par is None or score is None:
+            return None
+        return imps(score - record.par.score) if self.imps else score - record.par.score
 
     @property
     def empty(self) -> bool:

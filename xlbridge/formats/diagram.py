@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Seat, Strain, Vulnerability, imps
+from ..engine import Seat, Strain, Vulnerability
 from ..engine.doubledummy import STRAINS, Par, ParContract
 from ..engine.handrecord import HandRecord
 from ..engine.hands import RED, SUITS, SYMBOLS, Hand
@@ -198,19 +198,6 @@ def diagram(record: HandRecord | None, *, blank: bool = False) -> Diagram | None
     if record.tricks is not None:
         tricks = tuple(tuple(record.tricks.of(seat, strain) for strain in STRAINS) for seat in DECLARERS)
     return Diagram(record.board, record.dealer, record.vulnerability, hands, tricks, record.par)  # type: ignore[arg-type]
-
-
-def versus_par(score: int | None, par: Par | None, in_imps: bool) -> int | None:
-    """A result's difference from par, North-South's view: IMPs for an IMP-scored event,
-    total points for a matchpoint one; None when either is not known (an adjusted score).
-
-    >>> par = Par(420, ())
-    >>> versus_par(450, par, True), versus_par(-50, par, True), versus_par(-50, par, False), versus_par(None, par, True)
-    (1, -10, -470, None)
-    """
-    if score is None or par is None:
-        return None
-    return imps(score - par.score) if in_imps else score - par.score
 
 
 def records_in_order(records: Sequence[HandRecord]) -> list[HandRecord]:

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from ..engine import PairTotal, Side, TeamStanding
 from ..event import PairResult, PairsReport, TeamEventReport, TeamsReport
-from .diagram import versus_par
 from .words import describe_play
 
 VIEWS = frozenset({"text", "csv", "html", "printout"})
@@ -210,15 +209,15 @@ def traveller(report: PairsReport, results: Sequence[int]) -> Table:
                Column(f"{points} EW", "points", csv="MPEW", width=11))
     boards = {report.event.results[index].board for index in results}
     record = report.event.hands.get(boards.pop()) if len(boards) == 1 else None
-    par = record.par if record is not None else None
-    if par is not None:  # the web page and the printout show each result against par
+    par = record is not None and record.par is not None
+    if par:  # the web page and the printout show each result against par
         columns += (_versus_par(report),)
     rows = []
     for index in results:
         result: PairResult = report.event.results[index]
         row, play = report.scored.rows[index], result.play
         rows.append((result.board, result.ns, result.ew, describe_play(play), play.contract, play.declarer,
-                     play.tricks, row.score, row.ns, row.ew, *([versus_par(row.score, par, report.imps)] * bool(par))))
+                     play.tricks, row.score, row.ns, row.ew, *([report.versus_par(index)] * par)))
     return Table(columns, tuple(rows))
 
 
@@ -257,7 +256,7 @@ def pair_boards(report: PairsReport, pair: int) -> Table:
     event, names = report.event, report.names
     played = sorted((index for index, result in enumerate(event.results) if pair in (result.ns, result.ew)),
                     key=lambda index: event.results[index].board)
-    pars = {index: record.par for index in played
+    pars = {index for index in played
             if (record := event.hands.get(event.results[index].board)) is not None and record.par is not None}
     points = report.scored.scoring.method.points
     columns = (Column("Board", "whole", width=8), Column("Dir", align="<", width=7),
@@ -271,7 +270,7 @@ def pair_boards(report: PairsReport, pair: int) -> Table:
         sign = 1 if side is Side.NS else -1
         opponents = result.ew if side is Side.NS else result.ns
         score = None if row.score is None else sign * row.score
-        against = versus_par(row.score, pars.get(index), report.imps)
+        against = report.versus_par(index)
         rows.append((result.board, str(side), opponents, describe_play(result.play), score,
                      row.ns if side is Side.NS else row.ew,
                      *([None if against is None else sign * against] if pars else []),
