@@ -81,7 +81,7 @@ def test_the_hands_sheet_cuts_each_seats_hand_out_of_the_pasted_deal(computed):
 def test_the_traveller_shows_the_hand_points_tricks_and_par(computed, board):
     ws = computed[Scoring.MP].worksheets[3]
     record = RECORDS[board - 1]
-    first = top(board) + 3
+    first = top(board) + 2
     north, west, east, south = (record.deal.hand(seat) for seat in (Seat.N, Seat.W, Seat.E, Seat.S))
     for suit, symbol in enumerate(SYMBOLS.values()):
         for hand, cell in ((north, f"D{first + suit}"), (west, f"B{first + 4 + suit}"),
@@ -130,7 +130,7 @@ def test_a_board_without_a_deal_shows_nothing(computed):
 
 def test_the_strains_and_the_red_suits(computed):
     ws = computed[Scoring.MP].worksheets[3]
-    first = top(1) + 3
+    first = top(1) + 2
     hearts, clubs = ws[f"D{first + 1}"], ws[f"D{first + 3}"]
     assert hearts.value.startswith("♥") and clubs.value.startswith("♣")
     assert hearts.font.color.rgb.endswith(sheet.RED) and not clubs.font.color.rgb.endswith(sheet.RED)

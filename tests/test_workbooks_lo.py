@@ -185,12 +185,20 @@ def printed(tmp_path_factory) -> dict[tuple[str, str, str], list[lo.Page]]:
     return {case: lo.pdf_words(pdf) for case, pdf in zip(PRINTED, pdfs, strict=True)}
 
 
+def hands_page(page: lo.Page) -> bool:
+    """A page of the Hands sheet (its headings repeat on each, in English or Finnish)."""
+    return "Par contract" in page.text or "Par-sitoumus" in page.text
+
+
 @pytest.mark.parametrize("case", PRINTED, ids="-".join)
 def test_pages_are_the_paper_size_with_header_and_footer(printed, case):
     pages = printed[case]
-    width, height = PAPER[case[2]]
     footer = "Sivu {} / {}" if case[1] == "fi" else "Page {} of {}"
     for page in pages:
+        if hands_page(page):  # the Hands sheet, 20 tricks a board wide, prints landscape
+            width, height = PAPER[case[2]][::-1]
+        else:
+            width, height = PAPER[case[2]]
         assert (page.width, page.height) == pytest.approx((width, height), abs=1)
         assert EVENT in page.text  # the header: the event's name
         assert date_text(datetime.date(2025, 3, 14), case[1]) in page.text  # its date, as the sheets write it
@@ -212,7 +220,7 @@ def test_a_traveller_and_a_match_print_on_one_and_two_pages(printed, paper):
     traveller = printed[("traveller", "en", paper)]
     assert len(traveller) == 1
     assert "Check" in traveller[0].text and "30" in traveller[0].text.split()
-    teams = printed[("teams", "en", paper)]
+    teams = [page for page in printed[("teams", "en", paper)] if not hands_page(page)]
     assert len(teams) == 2
     for page in teams:  # the column headings repeat
         assert "Open room" in page.text and "Closed room" in page.text
@@ -227,6 +235,7 @@ def test_pairs_prints_setup_results_ranking_then_one_traveller_a_page(printed, l
         ("setup", "Parinumerot ovat" if fi else "Pair numbers are unique"),
         ("results", "Rivi jakoa ja pöytää" if fi else "One row per board and table"),
         ("ranking", "% = MP-pisteet" if fi else "% = matchpoints /"),
+        ("hands", "Par-sitoumus" if fi else "Par contract"),
         ("travellers", "Jako " if fi else "Board "),
     ]
     sheets = []
@@ -235,7 +244,7 @@ def test_pairs_prints_setup_results_ranking_then_one_traveller_a_page(printed, l
         assert found, f"page {page.number}: no sheet recognised"
         sheets.append(found[0])
     order = [s for i, s in enumerate(sheets) if i == 0 or sheets[i - 1] != s]
-    assert order == ["setup", "results", "ranking", "travellers"]
+    assert order == ["setup", "results", "ranking", "travellers", "hands"]
     assert sheets.count("setup") <= 2
     assert sheets.count("ranking") == 1
     travellers = [p for p, s in zip(pages, sheets, strict=True) if s == "travellers"]

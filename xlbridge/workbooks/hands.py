@@ -191,6 +191,9 @@ def write_sheet(book: Book, hands: Hands) -> Worksheet:
 
 DIAGRAM_ROWS = 12
 """The rows a hand diagram takes: North's four suits, West's and East's, South's."""
+DIAGRAM_HEIGHT = 12.0
+"""Its rows' height in points, a little under a row's default: a traveller of 30 tables and its
+hand still print on one Letter page."""
 
 
 def diagram(book: Book, ws: Worksheet, hands: Hands, board: int, top: int, columns: Sequence[str]) -> None:
@@ -200,6 +203,8 @@ def diagram(book: Book, ws: Worksheet, hands: Hands, board: int, top: int, colum
     table (a strain a row, declarers N, S, E, W) and the par in the last five. Every cell
     is a formula reading the Hands sheet: blank when the board has no deal."""
     t = hands.t
+    for row in range(top, top + DIAGRAM_ROWS):
+        ws.row_dimensions[row].height = DIAGRAM_HEIGHT
     west, north, east = (f"{columns[i]}{{row}}:{columns[i + 1]}{{row}}" for i in (0, 2, 4))
     table = columns[6:11]
     plain = styles.PLAIN.but(size=10)

@@ -61,7 +61,7 @@ MAX_PAIR = 999
 PAIR_HEAD = 22  # Setup: the pair list's heading row
 RESULTS_FIRST = 5  # Results: headings in rows 1-4
 RANK_FIRST = 5  # Ranking: headings in rows 1-4
-TRAVELLER_ROWS = 6 + hands.DIAGRAM_ROWS  # Travellers: rows above each board's results (its hand diagram among them)
+TRAVELLER_ROWS = 5 + hands.DIAGRAM_ROWS  # Travellers: rows above each board's results (its hand diagram among them)
 BOARD_FIRST = 2  # the per-board sheet: board k on row k + 1
 
 SCORINGS = tuple(scoring.value for scoring in Scoring)
@@ -722,7 +722,7 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
                    f'"{t("top")} "&{layout.board_of(board, "D")})',
                    styles.LABEL.but(horizontal="right"), formula=True)
         ws.row_dimensions[top + 1].height = 20
-        hands.diagram(book, ws, layout.hands, board, top + 3, "BCDEFGHIJKL")
+        hands.diagram(book, ws, layout.hands, board, top + 2, "BCDEFGHIJKL")
         heading = rows[0] - 2
         for column, key in zip("BCDEFG", ("row", "ns", "ew", "contract", "declarer", "tricks"),
                                strict=True):
