@@ -103,3 +103,38 @@ def test_the_reports_travellers_each_under_its_hand(pdfs, tmp_path):
     assert any(w.text == "♥" for w in pages[1].words) and red_pixels(pdfs["report"], 2, tmp_path) > 20
     assert "Points vs par" in pages[1].text
     lo.to_png(pdfs["report"], tmp_path / "png")
+
+
+def test_from_a_deal_file_to_the_page_and_the_report(tmp_path):
+    """xlbridge deal, then hands into a filled pairs book, then export --html and report
+    --pdf: the boards dealt show their hands on the page and in the PDF, the others none."""
+    import subprocess
+    import sys
+
+    from xlbridge import kinds, workbooks
+    from xlbridge.event import sample
+    from xlbridge.formats import handrecords
+
+    def run(*args: object) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([sys.executable, "-m", "xlbridge", *map(str, args)], capture_output=True, text=True,
+                              timeout=600, check=False)
+        assert done.returncode == 0, done.stderr
+        return done
+
+    book = workbooks.save(kinds.PAIRS.fill(sample.pairs_event()), tmp_path / "pairs.xlsx")
+    run("deal", "--boards", 3, "--seed", "views", "--out", tmp_path / "deals.pbn")
+    run("hands", book, tmp_path / "deals.pbn")
+    run("export", book, "--html", tmp_path / "page.html")
+    run("report", book, "--pdf", tmp_path / "report.pdf")
+    dealt = handrecords.read((tmp_path / "deals.pbn").read_text(encoding="utf-8")).records
+    text = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert text.count('class="deal"') == 3
+    for record in dealt:
+        section = text[text.index(f'id="board-{record.board}"'):text.index(f'id="board-{record.board + 1}"')]
+        spades = record.deal.hands[0].suits[0].replace("T", "10") or "—"
+        assert f'<span class="sym">♠</span>{spades}</div>' in section.split('aria-label="north"')[1]
+    pages = lo.pdf_words(tmp_path / "report.pdf")
+    assert "Top" in pages[0].text.split()
+    words = [w.text for page in pages[1:] for w in page.words]
+    assert words.count("Board") == 27 and words.count("Dealer") == 3 and words.count("♠") >= 3 * 4
+    lo.to_png(tmp_path / "report.pdf", tmp_path / "png")
