@@ -22,7 +22,10 @@ Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``Sc
 ``PairField`` ``PairBoards`` ``PairMP`` ``PairTop`` ``PairPercent`` ``PairIMPs``
 ``PairRealPercent`` (the % on the pair's played boards: the session rule's basis)
 ``PairCheck`` ``ResultsEntered``* ``ResultsFlagged``*; the hidden per-board sheet
-``BoardSlots``* (how many results a board can hold).
+``BoardSlots``* (how many results a board can hold); the Hands sheet's (:mod:`.hands`):
+``HandBoard`` ``HandDeal`` ``HandNorth`` ``HandEast`` ``HandSouth`` ``HandWest`` ``HandTricks``
+``HandParScore`` ``HandParContract`` ``HandCheck``. Each traveller shows its board's hand, double-dummy
+table and par from it, and each result against par.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ Names: ``Board`` ``OpenContract`` ``OpenDeclarer`` ``OpenTricks`` ``ClosedContra
 signed) ``Check``, and ``TotalIMPs``* (home's margin) ``VPHome``* ``VPAway``*
 ``HomeIMPs``* ``AwayIMPs``* ``BoardsPlayed``* ``HomeTeam``* ``AwayTeam``*
 ``EventName``* ``EventDate``*.
+The Hands sheet (:mod:`.hands`, a row a board) holds the deals, double dummy and par.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ Names: Results ``MatchRound`` ``MatchHome`` ``MatchAway`` ``Board`` ``OpenContra
 Draw ``DrawRound`` ``DrawHome`` ``DrawAway`` ``DrawHomeIMPs`` ``DrawAwayIMPs``
 ``DrawBoards`` ``DrawVPHome`` ``DrawVPAway``; Standings ``StandPlace`` ``StandTeam``
 ``StandName`` ``StandVP``.
+The Hands sheet (:mod:`.hands`, a row a board) holds the deals, double dummy and par.
 """
 
 from __future__ import annotations
