@@ -33,7 +33,7 @@ from xlbridge.formats import table as tables
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 KNOWN = Deal.parse("N:J843.A85.AQJ84.2 KQ9.T963.97.T965 752.KJ72.K5.AQJ4 AT6.Q4.T632.K873")
-KNOWN_TRICKS = Tricks.parse_hex("999a843335999a843335")  # DDS: N, E, S, W × NT ♠ ♥ ♦ ♣
+KNOWN_TRICKS = Tricks.parse_hex("999a8999a84333543335")  # DDS: N, S, E, W × NT ♠ ♥ ♦ ♣
 KNOWN_PAR = Par(400, (ParContract(3, Strain.NT, False, "NS", 0),))
 
 
@@ -273,6 +273,23 @@ def test_the_report_printout_adds_travellers_with_hands_only_when_it_has_deals()
     assert sheet.print_title_rows is None and sheet.oddHeader.left.text == "Tuesday Pairs"
     texts = {_text(c.value) for row in sheet.iter_rows() for c in row}
     assert {"Points vs par", "♠ J843"} <= texts
+
+
+def test_a_one_board_traveller_prints_its_hand_above_it_and_a_team_match_its_hands():
+    event = event_with_hands()
+    one = dataclasses.replace(event, pairs=(), results=tuple(r for r in event.results if r.board == 1))
+    sheet = printout.workbook(score_pairs(one)).active
+    assert sheet["A4"].value == "Board 1" and _text(sheet["C4"].value) == "♠ J843"
+    assert [sheet.cell(23, c).value for c in range(1, 4)] == ["NS", "EW", "Result"]  # 18 rows of hand, a gap
+    assert sheet.cell(23, 7).value == "Points vs par" and sheet.cell(24, 7).value == sheet.cell(24, 4).value - 400
+    from xlbridge.event import score_teams
+
+    match = sample.team_match()
+    assert printout.workbook(score_teams(match)).sheetnames == ["Results"]
+    hands = {b: HandRecord(b, d) for b, d in zip((3, 1, 2), deals(3, seed=5), strict=True)}
+    book = printout.workbook(score_teams(dataclasses.replace(match, hands=hands)), "Letter")
+    assert book.sheetnames == ["Results", "Hands"] and book["Hands"].page_setup.paperSize == 1
+    assert [book["Hands"][ref].value for ref in ("A1", "H1", "A21")] == ["Board 1", "Board 2", "Board 3"]
 
 
 # --- in a real browser ----------------------------------------------------------------------

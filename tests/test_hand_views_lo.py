@@ -5,13 +5,16 @@ print, and the report's travellers each under its hand, a board never split over
 
 from __future__ import annotations
 
+import dataclasses
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from tests import lo
 from tests.test_hand_views import event_with_hands, records
-from xlbridge.event import score_pairs
+from xlbridge.engine.handrecord import HandRecord
+from xlbridge.event import sample, score_pairs, score_teams
 from xlbridge.formats import printout
 
 pytestmark = lo.needs_soffice
@@ -45,7 +48,9 @@ def pdfs(tmp_path_factory) -> dict[str, Path]:
     hands = records(solve=False)
     books = {"a4": printout.hand_records(hands.values(), "Club night", "2026-12-01", "A4"),
              "letter": printout.hand_records(hands.values(), "Club night", "2026-12-01", "Letter"),
-             "report": printout.workbook(score_pairs(event_with_hands()), "A4")}
+             "report": printout.workbook(score_pairs(event_with_hands()), "A4"),
+             "match": printout.workbook(score_teams(dataclasses.replace(sample.team_match(), hands={
+                 **{b: hands[b] for b in (1, 2, 3, 26)}, 24: HandRecord(24, hands[26].deal)})), "A4")}
     for name, book in books.items():
         book.save(folder / f"{name}.xlsx")
     made = lo.to_pdf([folder / f"{name}.xlsx" for name in books], folder / "pdf")
@@ -62,7 +67,7 @@ def test_hand_records_four_boards_to_a_page_on_a4_and_letter(pdfs, tmp_path):
             header = " ".join(w.text for w in page.words if w.y_max < 60)
             assert header == "Club night 2026-12-01"
             found = sorted((round(b.y_min), b.x_min, int(b.text))
-                           for a, b in zip(page.words, page.words[1:], strict=False) if a.text == "Board")
+                           for a, b in pairwise(page.words) if a.text == "Board")
             boards = [board for _y, _x, board in found]  # read left to right, top to bottom
             first = 4 * (page.number - 1) + 1
             assert boards == list(range(first, min(first + 4, 27)))
@@ -88,7 +93,7 @@ def test_the_reports_travellers_each_under_its_hand(pdfs, tmp_path):
     assert "Top" in pages[0].text.split() and "Board" not in pages[0].text.split()  # the ranking, as before
     where: dict[int, int] = {}
     for page in pages[1:]:
-        for a, b in zip(page.words, page.words[1:], strict=False):
+        for a, b in pairwise(page.words):
             if a.text == "Board" and b.text.isdigit():
                 where[int(b.text)] = page.number
     assert sorted(where) == list(range(1, 28)) and list(where.values()) == sorted(where.values())
@@ -103,6 +108,17 @@ def test_the_reports_travellers_each_under_its_hand(pdfs, tmp_path):
     assert any(w.text == "♥" for w in pages[1].words) and red_pixels(pdfs["report"], 2, tmp_path) > 20
     assert "Points vs par" in pages[1].text
     lo.to_png(pdfs["report"], tmp_path / "png")
+
+
+def test_a_team_matchs_printout_ends_with_its_hands(pdfs, tmp_path):
+    pages = lo.pdf_words(pdfs["match"])
+    assert len(pages) == 2 and "win by" in pages[0].text and "Dealer" not in pages[0].text.split()
+    words = pages[1].words
+    found = sorted((round(b.y_min), b.x_min, int(b.text)) for a, b in pairwise(words)
+                   if a.text == "Board")
+    assert [board for _y, _x, board in found] == [1, 2, 3, 24]  # the match has no board 26
+    assert sum(w.text == "♥" for w in words) == 4 + 4 + 4 + 1 + 1  # three deals, North's alone, one DD table
+    lo.to_png(pdfs["match"], tmp_path / "png")
 
 
 def test_from_a_deal_file_to_the_page_and_the_report(tmp_path):

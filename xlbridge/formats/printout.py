@@ -4,7 +4,8 @@ to print; and the hand records (:func:`hand_records`), four boards to a page.
 The values are the engine's (written as plain numbers, no formulas), so the PDF
 LibreOffice prints from it shows exactly what ``xlbridge report`` computed. A pairs
 event that has its deals (``event.hands``) prints, after the ranking, a second sheet of
-travellers, each with its board's hand diagram (:mod:`.diagram`) when known.
+travellers, each with its board's hand diagram (:mod:`.diagram`) when known; a team match
+with its deals, a second sheet of its hand records.
 """
 
 from __future__ import annotations
@@ -204,6 +205,13 @@ def hand_records(records: Iterable[HandRecord], event: str = "", date: str = "",
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Hand records"
+    _hand_records(sheet, records, event, date, paper, hcp=hcp)
+    return workbook
+
+
+def _hand_records(sheet: Worksheet, records: Iterable[HandRecord], event: str, date: str, paper: str, *,
+                  hcp: bool = True) -> None:
+    """Lay the hand records out on ``sheet``, four boards to a page."""
     shown = [diagram(record, blank=True) for record in records_in_order(list(records))]
     block, line = 20, 16.0  # rows a board takes, the gap below it included: two boards down fit Letter too
     for index, board in enumerate(shown):
@@ -217,7 +225,6 @@ def hand_records(records: Iterable[HandRecord], event: str = "", date: str = "",
         sheet.row_dimensions[row].height = line
     pages = (len(shown) + 3) // 4
     set_up(sheet, paper, header=(event, date), breaks=[2 * block * page for page in range(1, pages)])
-    return workbook
 
 
 def _travellers(workbook: Workbook, report: PairsReport, paper: str) -> None:
@@ -273,7 +280,8 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
 
 
 def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
-    """A team match, board by board, with its totals and victory points."""
+    """A team match, board by board, with its totals and victory points; when the match
+    has its deals, a second sheet of their hand records, four boards to a page."""
     match = report.match
     workbook, sheet = _sheet(
         f"{match.home} v {match.away}",
@@ -283,6 +291,9 @@ def teams_printout(report: TeamsReport, paper: str = "A4") -> Workbook:
     end = _neutral(sheet, 4, tables.team_match(report))
     sheet.row_dimensions[4].height = 44  # room for a team's name on three lines
     sheet.cell(end + 1, 1, report.verdict).font = _HEAD
+    played = [match.hands[b.board] for b in report.boards if diagram(match.hands.get(b.board)) is not None]
+    if played:  # the boards' hands, four to a page, after the match
+        _hand_records(workbook.create_sheet("Hands"), played, match.name, match.date, paper)
     return workbook
 
 
