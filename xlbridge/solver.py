@@ -11,8 +11,8 @@ vulnerability; when both sides could reach a par the dealer's side, bidding firs
     ...     [(tricks, par)] = solve([(1, deal)])
     ...     print(tricks.hex(), par)
     ... else:
-    ...     print("9999a 43345 9999a 43345 NS 3NT= +400")
-    999a843335999a843335 NS 3NT= +400
+    ...     print("999a8999a84333543335 NS 3NT= +400")
+    999a8999a84333543335 NS 3NT= +400
 """
 
 from __future__ import annotations

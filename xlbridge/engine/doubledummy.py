@@ -6,9 +6,9 @@ that printing and formulas never need the solver.
 The strains are in the order hand records print them, notrump first: NT, ♠, ♥, ♦, ♣;
 the declarers N, E, S, W.
 
-    >>> tricks = Tricks.parse_hex("9a89a" "43434" "9a89a" "43434")
+    >>> tricks = Tricks.parse_hex("9a89a" "9a89a" "43434" "43434")
     >>> tricks.of(Seat.N, Strain.NT), tricks.of(Seat.E, Strain.S), tricks.hex()
-    (9, 3, '9a89a434349a89a43434')
+    (9, 3, '9a89a9a89a4343443434')
 """
 
 from __future__ import annotations
@@ -19,6 +19,12 @@ from dataclasses import dataclass
 from .contract import Strain
 from .errors import BridgeInputError, describe
 from .seat import SEATS, Seat, Side
+
+HEX_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
+"""The declarers' order in ``[DoubleDummyTricks]``: North-South, then East-West. Every
+program here that writes the tag does so (BridgeComposer, Bridge Solver Online, Dealmaster
+Pro, Bridgewebs): its digits equal their own ``[OptimumResultTable]`` and DDS in this
+order, never in N, E, S, W (``tests/test_real_double_dummy.py``)."""
 
 _PAR = re.compile(r"(NS|EW|N|E|S|W)\s*([1-7])(NT|N|S|H|D|C)(X?)\s*(=|[+-]\d{1,2})")
 STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
@@ -43,20 +49,22 @@ class Tricks:
         return self.rows[SEATS.index(declarer)][STRAINS.index(strain)]
 
     def hex(self) -> str:
-        """Twenty hexadecimal digits, declarer by declarer (N, E, S, W), NT first: the
-        value of the ``[DoubleDummyTricks]`` tag as Dealer4 and BridgeComposer write it."""
-        return "".join(f"{n:x}" for row in self.rows for n in row)
+        """Twenty hexadecimal digits, declarer by declarer in :data:`HEX_SEATS` order
+        (N, S, E, W), NT first: the value of the ``[DoubleDummyTricks]`` tag as
+        BridgeComposer and Bridge Solver Online write it."""
+        return "".join(f"{n:x}" for seat in HEX_SEATS for n in self.rows[SEATS.index(seat)])
 
     @classmethod
     def parse_hex(cls, text: object) -> Tricks:
-        """Twenty hexadecimal digits, as :meth:`hex` writes them."""
+        """Twenty hexadecimal digits, as :meth:`hex` writes them (N, S, E, W)."""
         if not isinstance(text, str) or len(text.strip()) != 20:
             raise BridgeInputError(f"double-dummy tricks {describe(text)}: need 20 hexadecimal digits")
         try:
             values = [int(ch, 16) for ch in text.strip()]
         except ValueError:
             raise BridgeInputError(f"double-dummy tricks {describe(text)}: need 20 hexadecimal digits") from None
-        return cls(tuple(tuple(values[5 * d:5 * d + 5]) for d in range(4)))
+        given = {seat: tuple(values[5 * d:5 * d + 5]) for d, seat in enumerate(HEX_SEATS)}
+        return cls(tuple(given[seat] for seat in SEATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +122,9 @@ class Par:
     contracts: tuple[ParContract, ...]
 
     def __str__(self) -> str:
-        return "; ".join(map(str, self.contracts)) + f" {self.score:+d}" if self.contracts else "pass 0"
+        if not self.contracts:  # a file may give the score alone
+            return f"{self.score:+d}" if self.score else "pass 0"
+        return "; ".join(map(str, self.contracts)) + f" {self.score:+d}"
 
     def optimum_score(self) -> str:
         """The ``[OptimumScore]`` tag's value: North-South's score."""

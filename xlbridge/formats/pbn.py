@@ -315,10 +315,15 @@ def dump(report: PairsReport | TeamsReport, fp: TextIO) -> None:
 # --- reading ------------------------------------------------------------------------
 
 # Possessive (*+): the same matches, but a plain * pushes a backtracking frame for each
-# character, and one 5 MB tag value took 900 MB to match.
-_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*+)"\s*\]')
+# character, and one 5 MB tag value took 900 MB to match. No space is needed between the
+# name and the value (PBN's own test file correct_10.pbn writes [Event"..."]).
+_TAG = re.compile(r'\[\s*(\w+)\s*"((?:[^"\\]|\\.)*+)"\s*\]')
+# A name of words (Dealer4's [Correction Sequence "..."]): not PBN, read only where a
+# file is read leniently (a deal file), where no reader asks for such a tag.
+_LOOSE_TAG = re.compile(r'\[\s*(\w+(?: \w+)*)\s*"((?:[^"\\]|\\.)*+)"\s*\]')
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*+)"|(\S+)')
 _COLUMN = re.compile(r"[+-]?(\w+)(?:\\\d+[LR]?)?", re.IGNORECASE)
+_COLUMNS = re.compile(r"[;\s]+")  # PBN separates columns by ';'; BBA by spaces
 _DATE = re.compile(r"(\d{4})[.-](\d\d)[.-](\d\d)(?:[ T][\d:]*)?")  # BBO adds the time
 _UNESCAPE = re.compile(r'\\([\\"])')
 _MAX_ROWS = 1000  # a table's rows: a board has at most 60 tables, an event 240 pairs
@@ -354,10 +359,12 @@ class Table:
 
 @dataclass
 class Game:
-    """One game section: its tags (by name, with the line of each) and tables."""
+    """One game section: its tags (by name, with the line of each) and tables; read
+    leniently, what made the rest of the section unreadable (``problem``), else None."""
 
     tags: dict[str, tuple[str, int]] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
+    problem: ResultsFileError | None = None
 
     def value(self, name: str) -> str | None:
         """A tag's value, or None."""
@@ -365,12 +372,25 @@ class Game:
         return None if found is None else found[0]
 
 
-def games(text: str) -> Iterator[Game]:
+def games(text: str, lenient: bool = False) -> Iterator[Game]:
     """The game sections of a PBN file: tags, and tables with their rows (``#`` repeats the
-    previous section's value, comments and ``%`` lines are skipped)."""
+    previous section's value, or a table's columns; comments and ``%`` lines are skipped).
+
+    A line that cannot be read raises :class:`ResultsFileError`; ``lenient``, it ends its
+    section instead, which is given with that error as its ``problem`` (the rest of the
+    section skipped), and the next sections are read: a deal file is read deal by deal.
+
+    >>> [game.value("Board") for game in games('[Board "1"]\\n\\n[Board"2"] [Deal "#"]\\n')]
+    ['1', '2']
+    >>> for game in games('[Board "1"]\\n[Board 2]\\n\\n[Board "3"]', lenient=True):
+    ...     print(game.value("Board"), game.problem)
+    1 line 2: cannot read the tag '[Board 2]'
+    3 None
+    """
     current, previous = Game(), Game()
+    columns: dict[str, list[str]] = {}  # each table's last columns, for a table tag of "#"
     open_table: Table | None = None
-    in_comment = False
+    in_comment = skipping = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if in_comment:
@@ -382,37 +402,59 @@ def games(text: str) -> Iterator[Game]:
             in_comment = "}" not in line
             continue
         if not line:
-            if current.tags or current.tables:
+            if current.tags or current.tables or current.problem:
                 yield current
                 previous, current = current, Game()
-            open_table = None
+            open_table, skipping = None, False
             continue
-        match = _TAG.match(line)
-        if match:
+        if skipping:
+            continue
+        try:
+            open_table = _line(current, previous, columns, open_table, line, number, lenient)
+        except ResultsFileError as error:
+            if not lenient:
+                raise
+            current.problem, open_table, skipping = error, None, True
+    if current.tags or current.tables or current.problem:
+        yield current
+
+
+def _line(current: Game, previous: Game, columns: dict[str, list[str]], open_table: Table | None, line: str,
+          number: int, lenient: bool) -> Table | None:
+    """Read one line into ``current``: its tags (several may share a line), or a row of
+    the open table; the table open after it."""
+    match = _TAG.match(line) or (_LOOSE_TAG.match(line) if lenient else None)
+    if match is None and line.startswith("["):
+        raise ResultsFileError(f"cannot read the tag {line[:30]!r}", line=number)
+    if match is not None:
+        while match is not None:
             name, value = match[1], unquote(match[2])
             if value == "#" and name.upper() in previous.tags:
                 value = previous.tags[name.upper()][0]
             open_table = None
             if name.upper().endswith("TABLE") and name.upper() != "TABLE":
-                columns = [_column_name(part, number) for part in value.split(";") if part.strip()]
-                open_table = current.tables.setdefault(name.upper(), Table(columns, number))
+                if value.strip() == "#" and name.upper() in columns:
+                    found = list(columns[name.upper()])
+                else:
+                    found = [_column_name(part, number) for part in _COLUMNS.split(value) if part.strip()]
+                columns[name.upper()] = found
+                open_table = current.tables.setdefault(name.upper(), Table(found, number))
             else:
                 current.tags.setdefault(name.upper(), (value, number))
-            continue
-        if line.startswith("["):
-            raise ResultsFileError(f"cannot read the tag {line[:30]!r}", line=number)
-        if open_table is None:
-            continue  # auction or play lines, commentary: not results
-        values = [w if w is not None else unquote(q) for q, w in (m.groups() for m in _TOKEN.finditer(line))]
-        if len(values) != len(open_table.columns):
-            raise ResultsFileError(f"{len(values)} values for the {len(open_table.columns)} columns of "
-                                   f"[{_title(open_table)}] (line {open_table.line})", line=number)
-        if len(open_table.rows) == _MAX_ROWS:  # refused as read: a million rows would fill memory first
-            raise ResultsFileError(f"[{_title(open_table)}] (line {open_table.line}) has more than {_MAX_ROWS} rows",
-                                   line=number)
-        open_table.rows.append((number, values))
-    if current.tags or current.tables:
-        yield current
+            line = line[match.end():].lstrip()
+            match = _TAG.match(line) if line.startswith("[") else None
+        return open_table
+    if open_table is None:
+        return None  # auction or play lines, commentary: not results
+    values = [w if w is not None else unquote(q) for q, w in (m.groups() for m in _TOKEN.finditer(line))]
+    if len(values) != len(open_table.columns):
+        raise ResultsFileError(f"{len(values)} values for the {len(open_table.columns)} columns of "
+                               f"[{_title(open_table)}] (line {open_table.line})", line=number)
+    if len(open_table.rows) == _MAX_ROWS:  # refused as read: a million rows would fill memory first
+        raise ResultsFileError(f"[{_title(open_table)}] (line {open_table.line}) has more than {_MAX_ROWS} rows",
+                               line=number)
+    open_table.rows.append((number, values))
+    return open_table
 
 
 def _title(found: Table) -> str:
