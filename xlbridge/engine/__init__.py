@@ -25,6 +25,7 @@ from .compensation import Fit, compensation, compensation_imps
 from .contract import PASSED_OUT, Contract, Doubling, Strain, is_passed_out, parse_contract
 from .errors import BridgeInputError, OptionError, XlbridgeError
 from .imps import IMP_SCALE, IMP_THRESHOLDS, imps
+from .individual import IndividualMovement, IndividualSeating, individual
 from .matchpoints import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -143,8 +144,9 @@ __all__ += [
     "parse_weighted",
 ]
 
-# Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
-__all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
+# Movements: Mitchell and Howell, with their rounds, tables, pairs and boards; individuals.
+__all__ += ["HOWELL", "MITCHELL", "IndividualMovement", "IndividualSeating", "Movement", "Seating", "individual",
+            "movement"]
 
 # The exception family's root and its kind for options.
 __all__ += ["OptionError", "XlbridgeError"]
