@@ -78,6 +78,7 @@ from .score import (
 )
 from .scoring import METHODS, Figure, Method
 from .seat import SEATS, Seat, Side
+from .swiss_pairs import FieldBoard, SwissPairsScore, swiss_method, swiss_pairs_event
 from .teams import (
     BYE_VP,
     BoardIMPs,
@@ -154,3 +155,6 @@ __all__ += ["OptionError", "XlbridgeError"]
 # Team scoring: a match, an event, the round-robin schedule, the Swiss draw, the VP standings.
 __all__ += ["BYE_VP", "BoardIMPs", "EventMatch", "MatchScore", "Pairing", "TeamEventScore", "TeamStanding",
             "bye_points", "match_vps", "round_robin", "swiss_draw", "team_event", "team_match", "team_standings"]
+
+# Swiss pairs: each board on the field (Butler or cross-IMPs), each match to VPs.
+__all__ += ["FieldBoard", "SwissPairsScore", "swiss_method", "swiss_pairs_event"]

@@ -16,7 +16,9 @@ from .scored import (
     score_pairs,
     score_teams,
 )
+from .swiss_pairs import SwissBoard, SwissPairsEvent, SwissPairsReport, next_swiss_round, score_swiss_pairs
 
 __all__ = ["EventBoard", "Pair", "PairResult", "PairsEvent", "PairsReport", "Play", "ScoredBoard", "SplitPlay",
            "TeamBoard", "TeamEvent", "TeamEventReport", "TeamMatch", "TeamsReport", "next_round", "score_event",
            "score_pairs", "score_teams"]
+__all__ += ["SwissBoard", "SwissPairsEvent", "SwissPairsReport", "next_swiss_round", "score_swiss_pairs"]

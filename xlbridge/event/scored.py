@@ -9,6 +9,7 @@ the inputs, so a report is right even for a workbook that was never recalculated
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..engine import (
     BridgeInputError,
@@ -175,6 +176,12 @@ class TeamEventReport:
 
     event: TeamEvent
     score: TeamEventScore
+    entrant: ClassVar[str] = "Team"
+    """What the views call one side (a Swiss pairs report: ``Pair``)."""
+    sides: ClassVar[tuple[str, str]] = ("Home", "Away")
+    """What the views call a match's two sides."""
+    heading: ClassVar[str] = "Team event"
+    """What the views call the event when it has no name."""
 
     @property
     def matches(self) -> tuple[EventMatch, ...]:

@@ -27,7 +27,7 @@ from typing import TextIO
 
 from ..engine import Seat, looks_weighted
 from ..engine.handrecord import HandRecord
-from ..event import PairsReport, TeamEventReport, TeamsReport
+from ..event import PairsReport, SwissPairsReport, TeamEventReport, TeamsReport
 from . import table as tables
 from .diagram import COMPASS, DECLARERS, Diagram, Runs, diagram
 from .format import Format
@@ -254,10 +254,12 @@ def event_page(report: TeamEventReport) -> str:
     matches with their IMPs and VPs (and its bye)."""
     event = report.event
     last = max(report.rounds_begun)
-    title = event.name or "Team event"
-    subtitle = " · ".join(part for part in (event.date, f"{len(event.teams)} teams",
+    title = event.name or report.heading
+    subtitle = " · ".join(part for part in (event.date, f"{len(event.teams)} {report.entrant.lower()}s",
                                             f"after round {last} of {event.rounds}") if part)
     parts = ["<h2>Standings</h2>", _rendered(tables.standings(report, report.standings()))]
+    sides = report.sides
+    low = [side if side.isupper() else side.lower() for side in sides]  # "IMPs home", "IMPs NS"
     links = "".join(f'<a href="#round-{number}">{number}</a>' for number in report.rounds_begun)
     parts.append(f'<h2>Rounds</h2>\n<nav aria-label="Rounds">{links}</nav>')
     for number in report.rounds_begun:
@@ -267,7 +269,8 @@ def event_page(report: TeamEventReport) -> str:
             bye = event.byes[number]
             rows.append([f"{bye} {report.name(bye)}", "bye", "", "", "", f"{event.bye_vp:.2f}", ""])
         parts.append(f'<section class="board" id="round-{number}"><h2>Round {number}</h2>'
-                     + _table(["Home", "Away", "IMPs home", "IMPs away", "Boards", "VP home", "VP away"], rows, {0, 1})
+                     + _table([*sides, f"IMPs {low[0]}", f"IMPs {low[1]}", "Boards", f"VP {low[0]}", f"VP {low[1]}"],
+                              rows, {0, 1})
                      + '<a class="top" href="#top">Back to the standings</a></section>')
     return _page(title, subtitle, "\n".join(parts))
 
@@ -286,4 +289,4 @@ def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> Non
 
 FORMAT = Format("html", "a web page", "one self-contained page: the ranking(s) with a link to every board's "
                 "traveller, readable on a phone and printable; a team event's standings and rounds",
-                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport), dumps)
+                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport, SwissPairsReport), dumps)

@@ -183,7 +183,7 @@ def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
 def standings(report: TeamEventReport, table: Sequence[TeamStanding]) -> Table:
     """A team event's standings: place, team, name, matches, VPs, IMPs won and lost, and the
     IMP quotient (``-`` when a team lost no IMPs)."""
-    columns = (Column("Place", width=9), Column("Team", "whole", width=8), Column("Name", align="<", width=34),
+    columns = (Column("Place", width=9), Column(report.entrant, "whole", width=8), Column("Name", align="<", width=34),
                Column("Matches", "whole"), Column("VP", "fixed"),
                Column("IMPs+", "fixed0", csv="IMPsWon", width=9), Column("IMPs-", "fixed0", csv="IMPsLost", width=9),
                Column("Quotient", "fixed3", missing="-", width=11))

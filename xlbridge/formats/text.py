@@ -95,7 +95,7 @@ def event_text(report: TeamEventReport) -> str:
         if number in event.byes:
             bye = event.byes[number]
             rows.append([bye, report.name(bye), "", "bye", "", "", f"{event.bye_vp:.2f}"])
-        lines.append(text_table(["Home", "", "Away", "", "IMPs", "Boards", "VP"], rows, "><><>>>"))
+        lines.append(text_table([report.sides[0], "", report.sides[1], "", "IMPs", "Boards", "VP"], rows, "><><>>>"))
     return "\n".join(lines)
 
 
