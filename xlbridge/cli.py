@@ -18,8 +18,8 @@ from .commands import EXIT_INPUT, EXIT_OK
 from .engine import XlbridgeError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
-COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "deal", "hands", "score", "addin",
-            "lite")
+COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "deal", "hands", "season", "score",
+            "addin", "lite")
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""

@@ -8,7 +8,7 @@ that needs to know the kinds iterates :data:`KINDS` or asks a book's kind; addin
 adding its module and its entry here.
 
     >>> [kind.name for kind in KINDS]
-    ['traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot']
+    ['traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot', 'players', 'season']
     >>> detect({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair"}).title
     'pairs event'
 """
@@ -25,17 +25,20 @@ from ..engine import OptionError
 from .base import Checked, FilledBook, Kind
 from .home import ChicagoKind, PivotKind, RubberKind
 from .pairs import PairsKind, TravellerKind
+from .players import PlayersKind
+from .season import SeasonKind
 from .teams import TeamsKind
 from .teams_event import TeamEventKind
 
 TRAVELLER, PAIRS, TEAMS, TEAM_EVENT = TravellerKind(), PairsKind(), TeamsKind(), TeamEventKind()
 RUBBER, CHICAGO, PIVOT = RubberKind(), ChicagoKind(), PivotKind()
+PLAYERS, SEASON = PlayersKind(), SeasonKind()
 
-KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, TEAMS, TEAM_EVENT, RUBBER, CHICAGO, PIVOT)
+KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, TEAMS, TEAM_EVENT, RUBBER, CHICAGO, PIVOT, PLAYERS, SEASON)
 """Every kind, in the order the templates are listed."""
 
-__all__ = ["CHICAGO", "KINDS", "PAIRS", "PIVOT", "RUBBER", "TEAMS", "TEAM_EVENT", "TRAVELLER", "Checked",
-           "FilledBook", "Kind", "NotOurWorkbook", "check", "detect", "kind", "read"]
+__all__ = ["CHICAGO", "KINDS", "PAIRS", "PIVOT", "PLAYERS", "RUBBER", "SEASON", "TEAMS", "TEAM_EVENT",
+           "TRAVELLER", "Checked", "FilledBook", "Kind", "NotOurWorkbook", "check", "detect", "kind", "read"]
 
 
 class NotOurWorkbook(UnreadableWorkbook):

@@ -2,7 +2,7 @@
 
     >>> from xlbridge import workbooks
     >>> workbooks.TEMPLATES
-    ('traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot')
+    ('traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot', 'players', 'season')
     >>> book = workbooks.build("traveller", lang="fi")
     >>> book.sheetnames, "ScoreNS" in book.defined_names
     (['Tuloslappu', 'Lookup'], True)

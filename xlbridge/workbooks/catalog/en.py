@@ -445,4 +445,71 @@ LABELS: dict[str, dict[str, str]] = {
         "err_players": "Choose the number of players: 4 or 5.",
         "err_total": "Type the points this side scored in the round: a whole number {low}-{high}.",
     },
+    "players": {
+        "title": "Player register",
+        "sheet": "Players",
+        "club": "Club",
+        "note": (
+            "One row a player: the club's number (every event and the season use it), the name, the "
+            "federation's membership number, the home club, a handicap in percentage points if the club "
+            "keeps them."
+        ),
+        "number": "No.",
+        "membership": "Membership no.",
+        "home_club": "Home club",
+        "handicap": "Handicap",
+        "flag_number": "number?",
+        "flag_name": "name?",
+        "err_number": "Type a player number, a whole number {low}-{high}.",
+        "err_handicap": "Type a handicap in percentage points, from -50 to 50, or leave it blank.",
+    },
+    "season": {
+        "title": "Season",
+        "sheet_ladder": "Ladder",
+        "sheet_player": "Player",
+        "sheet_sessions": "Sessions",
+        "sheet_setup": "Setup",
+        "season": "Season",
+        "best_n": "Best sessions counted",
+        "min_sessions": "Sessions to qualify",
+        "ranking": "Ladder by",
+        "ranking_average": "average of the best",
+        "ranking_points": "points",
+        "ranking_both": "points, then average",
+        "err_ranking": (
+            "Choose how the ladder ranks: the average of the best sessions, points, or points then average."
+        ),
+        "rule_note": (
+            "The average counts each player's best sessions (all while fewer); points come from the table by "
+            "place, tied places sharing them. Only players with the sessions to qualify are placed; ties "
+            "share a place."
+        ),
+        "place": "Place",
+        "points": "Points",
+        "err_points": "Type the points for this place, a number 0 or more.",
+        "sessions_note": (
+            "One row a player a session, written by xlbridge season add (or typed). Score: a percentage, or "
+            "IMPs. Place to: the last place a tie shares (2 to 3)."
+        ),
+        "key": "Session",
+        "number": "No.",
+        "player": "Player",
+        "partner": "Partner",
+        "direction": "Dir",
+        "unit": "Unit",
+        "place_to": "Place to",
+        "field": "Field",
+        "held": "Sessions held",
+        "sessions": "Sessions",
+        "attendance": "Attended",
+        "average": "Average",
+        "err_direction": "Choose NS or EW, or leave it blank for a one-field event.",
+        "err_score": "Type the score: a percentage or IMPs.",
+        "err_unit": "Choose % or IMPs.",
+        "err_player": "Choose a player of the ladder.",
+        "ladder_note": (
+            "Average: of the best sessions counted. A player is placed after the sessions to qualify. "
+            "xlbridge season add writes each new player."
+        ),
+    },
 }

@@ -445,4 +445,68 @@ LABELS: dict[str, dict[str, str]] = {
         "err_players": "Valitse pelaajien määrä: 4 tai 5.",
         "err_total": "Kirjoita parin pisteet kierroksella: kokonaisluku {low}-{high}.",
     },
+    "players": {
+        "title": "Pelaajarekisteri",
+        "sheet": "Pelaajat",
+        "club": "Seura",
+        "note": (
+            "Rivi pelaajaa kohden: seuran numero (kaikki kilpailut ja kausi käyttävät sitä), nimi, liiton "
+            "jäsennumero, kotiseura ja tasoitus prosenttiyksikköinä, jos seura pitää niitä."
+        ),
+        "number": "Nro",
+        "membership": "Jäsennumero",
+        "home_club": "Kotiseura",
+        "handicap": "Tasoitus",
+        "flag_number": "numero?",
+        "flag_name": "nimi?",
+        "err_number": "Kirjoita pelaajan numero, kokonaisluku {low}-{high}.",
+        "err_handicap": "Kirjoita tasoitus prosenttiyksikköinä väliltä -50...50 tai jätä tyhjäksi.",
+    },
+    "season": {
+        "title": "Kausi",
+        "sheet_ladder": "Sarjataulukko",
+        "sheet_player": "Pelaaja",
+        "sheet_sessions": "Kilpailut",
+        "sheet_setup": "Asetukset",
+        "season": "Kausi",
+        "best_n": "Parhaat kilpailut",
+        "min_sessions": "Vähimmäismäärä",
+        "ranking": "Järjestys",
+        "ranking_average": "parhaiden keskiarvo",
+        "ranking_points": "pisteet",
+        "ranking_both": "pisteet, sitten keskiarvo",
+        "err_ranking": "Valitse järjestys: parhaiden kilpailujen keskiarvo, pisteet tai pisteet ja sitten keskiarvo.",
+        "rule_note": (
+            "Keskiarvoon lasketaan kunkin pelaajan parhaat kilpailut (kaikki, jos niitä on vähemmän); "
+            "pisteet tulevat taulukosta sijoituksen mukaan, jaetut sijat jakavat ne. Sijoitetaan vain "
+            "pelaajat, joilla on vähimmäismäärä kilpailuja; tasatulos jakaa sijan."
+        ),
+        "place": "Sija",
+        "points": "Pisteet",
+        "err_points": "Kirjoita sijan pisteet, luku 0 tai enemmän.",
+        "sessions_note": (
+            "Rivi pelaajaa ja kilpailua kohden, xlbridge season add kirjoittaa ne (tai kirjoita itse). "
+            "Tulos: prosentti tai IMPit. Sijaan: jaetun sijan viimeinen (2-3)."
+        ),
+        "key": "Kilpailu",
+        "number": "Nro",
+        "player": "Pelaaja",
+        "partner": "Partneri",
+        "direction": "Suunta",
+        "unit": "Yksikkö",
+        "place_to": "Sijaan",
+        "field": "Kenttä",
+        "held": "Kilpailuja",
+        "sessions": "Kilpailut",
+        "attendance": "Osallistuminen",
+        "average": "Keskiarvo",
+        "err_direction": "Valitse NS tai EW, tai jätä tyhjäksi yhden kentän kilpailussa.",
+        "err_score": "Kirjoita tulos: prosentti tai IMPit.",
+        "err_unit": "Valitse % tai IMPs.",
+        "err_player": "Valitse sarjataulukon pelaaja.",
+        "ladder_note": (
+            "Keskiarvo: parhaista lasketuista kilpailuista. Pelaaja sijoitetaan vähimmäismäärän jälkeen. "
+            "xlbridge season add kirjoittaa jokaisen uuden pelaajan."
+        ),
+    },
 }

@@ -1,0 +1,258 @@
+"""``xlbridge season add SEASON.xlsx EVENT...``: each session's results into the club's
+season (season.xlsx), one row a player, the ladder then computing itself.
+
+A session comes from a pairs workbook (checked and scored as ``report`` scores it) or a
+results file another program wrote (PBN or USEBIO, read as ``import`` reads it, with the
+convention its published figures show). Each pair's names are split into its two players
+(``Ann Smith & Bob Jones``, ``Smith - Jones``, ``Smith/Jones``); with ``--players`` each is
+found in the register by name, or by number when the event typed numbers, and one not
+there is refused. Without a register a player is the same player as the season's player of
+that name, or a new one numbered after the last.
+
+Every session is checked before anything is written; a session the season already holds
+(the same key: date, event and a fingerprint of its results) is refused, and the file
+is then left as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import hashlib
+import re
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from .. import files
+from ..director.safe_open import load
+from ..engine import XlbridgeError
+from ..engine.players import Register, name_key
+from ..engine.season import SeasonLine
+from ..event import PairsReport, score_pairs
+from ..formats.results import ImportedTeams
+from ..kinds import PAIRS, SEASON
+from ..kinds.players import read_register
+from ..workbooks import named_cells
+from ..workbooks.names import set_value
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
+from .check import read, without_problems
+from .import_ import load as load_results
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``season`` subcommand."""
+    parser = subparsers.add_parser(
+        "season", help="add sessions to the club's season (season.xlsx)",
+        description="Keep the club's season in season.xlsx (xlbridge workbooks season): each session added "
+        "with one command, the ladder computing itself by the rule on its Setup sheet.")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    add = actions.add_parser(
+        "add", help="append sessions: a pairs workbook, a PBN or a USEBIO results file each",
+        description="Append each session to the season, one row a player: date, event, partner, direction, "
+        "percentage or IMPs, place, field size, boards. Nothing is written unless every session can be added; "
+        "a session the season already holds is refused. Exit status: 0 added, 1 a workbook has problems, "
+        "2 a file cannot be read, a session is already in the season or a player is not in the register.")
+    add.add_argument("season", metavar="SEASON.xlsx", type=Path, help="the season workbook")
+    add.add_argument("events", metavar="EVENT", type=Path, nargs="+",
+                     help="a pairs workbook (.xlsx), or a PBN (.pbn) or USEBIO (.xml) results file")
+    add.add_argument("--players", metavar="PLAYERS.xlsx", type=Path,
+                     help="the player register: names and numbers from it")
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Add the sessions, holding the season's lock from its read to its write."""
+    if getattr(args, "action", None) != "add":
+        args.parser.print_help()
+        return EXIT_OK
+    players = None
+    if args.players is not None:
+        try:
+            players = read_register(args.players)
+        except XlbridgeError as error:
+            raise CommandError(str(error)) from None
+    with files.locked(args.season):
+        return add(args.season, args.events, players)
+
+
+@dataclasses.dataclass(frozen=True)
+class Session:
+    """One session read from a file: its key and each pair's players with its figures."""
+
+    source: Path
+    key: str
+    date: str
+    event: str
+    pairs: tuple[tuple[tuple[str, str], dict[str, object]], ...]
+
+
+def add(target: Path, events: list[Path], players: Register | None) -> int:
+    """Read the season and every session, then write them all, or nothing."""
+    book = read(target)
+    if book.kind is not SEASON:
+        raise CommandError(f"{target}: is a {book.title}, not a season (xlbridge workbooks season)")
+    checked = without_problems(book, target)
+    if checked is None:
+        return EXIT_PROBLEMS
+    season = checked.event
+    keys = {line.session for line in season.lines}  # type: ignore[union-attr]
+    sessions = []
+    for path in events:
+        session = read_session(path)
+        if session.key in keys:
+            raise CommandError(f"{path}: this session is already in {target} ({session.key}); nothing was added")
+        keys.add(session.key)
+        sessions.append(session)
+    known = {name_key(name): number for number, name in season.players}  # type: ignore[union-attr]
+    ladder = list(season.players)  # type: ignore[union-attr]
+    rows: list[SeasonLine] = []
+    for session in sessions:
+        for (first, second), figures in session.pairs:
+            people = [identify(p, players, known, ladder, session.source) for p in (first, second) if p]
+            for index, (number, name) in enumerate(people):
+                partner = people[1 - index][1] if len(people) == 2 else ""
+                rows.append(SeasonLine(session.key, number, name, partner=partner, date=session.date,
+                                       event=session.event, **figures))  # type: ignore[arg-type]
+    for session in sessions:
+        numbers = [line.number for line in rows if line.session == session.key]
+        twice = sorted({n for n in numbers if numbers.count(n) > 1})
+        if twice:
+            raise CommandError(f"{session.source}: player {twice[0]} plays twice in this session; nothing was added")
+    workbook = load(target, read_only=False)
+    write_rows(workbook, target, len(season.lines), rows, ladder, len(season.players))  # type: ignore[union-attr]
+    workbook.calculation.fullCalcOnLoad = True
+    files.save(workbook, target, force=True)
+    for session in sessions:
+        print(f"{target}: added {session.key}, {len(session.pairs)} pairs ({session.source})")
+    return EXIT_OK
+
+
+def identify(text: str, players: Register | None, known: dict[str, int],
+             ladder: list[tuple[int, str]], source: Path) -> tuple[int, str]:
+    """A player's number and name: from the register when there is one, else the season's
+    player of that name, else a new number after the last."""
+    if players is not None:
+        found = players.find(text)
+        if found is None:
+            what = f"player number {text}" if text.strip().isdigit() else f"player {text!r}"
+            raise CommandError(f"{source}: {what} is not in the register; add them to it, or correct the event")
+        if found.number not in {number for number, _ in ladder}:
+            ladder.append((found.number, found.name))
+            known[name_key(found.name)] = found.number
+        return found.number, found.name
+    key = name_key(text)
+    if key not in known:
+        number = max((n for n, _ in ladder), default=0) + 1
+        ladder.append((number, " ".join(text.split())))
+        known[key] = number
+    number = known[key]
+    return number, next(name for n, name in ladder if n == number)
+
+
+def split_names(names: str) -> tuple[str, str]:
+    """A pair's names as its two players (the second blank when they cannot be told).
+
+    >>> split_names("Ann Smith & Bob Jones"), split_names("Smith - Jones"), split_names("12 31")
+    (('Ann Smith', 'Bob Jones'), ('Smith', 'Jones'), ('12', '31'))
+    >>> split_names("Virtanen–Nieminen"), split_names("Pair 3")
+    (('Virtanen', 'Nieminen'), ('Pair 3', ''))
+    """
+    text = " ".join(names.split())
+    if re.fullmatch(r"\d+ \d+", text):
+        first, second = text.split()
+        return first, second
+    parts = [p.strip() for p in re.split(r"\s*(?:&|/|\+|–|—| and | - )\s*", text) if p.strip()]
+    if len(parts) != 2 and "-" in text:
+        parts = [p.strip() for p in text.split("-") if p.strip()]
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    return text, ""
+
+
+def session_of(source: Path, report: PairsReport) -> Session:
+    """A scored pairs event as a season's session."""
+    event = report.event
+    imps = report.imps
+    pairs = []
+    fingerprint = []
+    for title, totals in report.rankings():
+        direction = {"North-South": "NS", "East-West": "EW"}.get(title, "")
+        for total in totals:
+            names = report.names.get(total.pair, "") or f"Pair {total.pair}"
+            value = total.imps if imps else total.percent
+            if value is None:
+                continue
+            place, _, to = total.place.partition("-")
+            first = int(place.rstrip("="))
+            figures = dict(score=round(value, 2), unit="IMPs" if imps else "%", place=first,
+                           place_to=int(to) if to else first, direction=direction, field=len(totals),
+                           boards=total.boards)
+            pairs.append((split_names(names), figures))
+            fingerprint.append(f"{direction}|{names}|{value:.2f}")
+    if not pairs:
+        raise CommandError(f"{source}: no pair has a result; nothing to add")
+    digest = hashlib.sha256("\n".join(sorted(fingerprint)).encode()).hexdigest()[:8]
+    key = " ".join(part for part in (event.date, event.name, digest) if part)
+    return Session(source, key, event.date, event.name, tuple(pairs))
+
+
+def read_session(path: Path) -> Session:
+    """A pairs workbook, PBN or USEBIO file as a session; one line when it cannot be."""
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        book = read(path)
+        if book.kind is not PAIRS:
+            raise CommandError(f"{path}: is a {book.title}; season add takes a {PAIRS.title} "
+                               "(a workbook, PBN or USEBIO)")
+        checked = without_problems(book, path)
+        if checked is None:
+            raise CommandError(f"{path}: has problems (above); nothing was added")
+        return session_of(path, book.kind.score(checked.event))  # type: ignore[arg-type]
+    imported = load_results(path)
+    if isinstance(imported, ImportedTeams):
+        raise CommandError(f"{path}: is a team event; season add takes pairs sessions")
+    chosen = conventions.found(imported)
+    event = dataclasses.replace(imported.event, options={**imported.event.options, **chosen.setup})
+    return session_of(path, score_pairs(event))
+
+
+def write_rows(workbook: Workbook, target: Path, used: int, rows: list[SeasonLine],
+               ladder: list[tuple[int, str]], listed: int) -> None:
+    """The new rows after the season's last, the new players after the ladder's last."""
+    columns = {name: named_cells(workbook, name) for name in (
+        "SessionKey", "SessionDate", "SessionEvent", "SessionNumber", "SessionPlayer", "SessionPartner",
+        "SessionDirection", "SessionScore", "SessionUnit", "SessionPlace", "SessionPlaceTo", "SessionField",
+        "SessionBoards", "SeasonNumber", "SeasonPlayer")}
+    free = next((i for i in range(len(columns["SessionKey"]) - 1, -1, -1)
+                 if any(columns[n][i].value not in (None, "") for n in ("SessionKey", "SessionNumber"))), -1) + 1
+    free = max(free, used)
+    room = len(columns["SessionKey"]) - free
+    if len(rows) > room:
+        raise CommandError(f"{target}: the Sessions sheet has room for {room} more rows; these sessions need "
+                           f"{len(rows)} (start a new season book with more rows); nothing was added")
+    new_players = ladder[listed:]
+    if listed + len(new_players) > len(columns["SeasonNumber"]):
+        raise CommandError(f"{target}: the Ladder has room for {len(columns['SeasonNumber'])} players; "
+                           f"these sessions bring it to {listed + len(new_players)}; nothing was added")
+    free_player = next((i for i in range(len(columns["SeasonNumber"]) - 1, -1, -1)
+                        if columns["SeasonNumber"][i].value not in (None, "")), -1) + 1
+    for offset, (number, name) in enumerate(new_players):
+        set_value(columns["SeasonNumber"][free_player + offset], number)
+        set_value(columns["SeasonPlayer"][free_player + offset], name)
+    for offset, line in enumerate(rows):
+        i = free + offset
+        values = (line.session, _date(line.date), line.event, line.number, line.player, line.partner,
+                  line.direction or None, line.score, line.unit, line.place, line.place_to, line.field or None,
+                  line.boards or None)
+        for name, value in zip(columns, values, strict=False):
+            set_value(columns[name][i], value)
+
+
+def _date(text: str) -> object:
+    """An ISO date as a date the sheet formats; other text as it is."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return text or None
+

@@ -1,0 +1,179 @@
+"""A club's season: each session's result for each player (:class:`SeasonLine`), points
+per place (:func:`session_points`) and the ladder by the club's rule (:func:`ladder`),
+as season.xlsx computes them in its own formulas (docs/rules.md §15).
+
+The rule (:class:`SeasonRule`): ``average``, the average of a player's best ``best``
+sessions (all of them while fewer), ranked among players with at least ``minimum``
+sessions; ``points``, the total of the points each session's place earns (a table by
+place: tied places share the points of the places they span), ranked among the same
+players; ``both``, points first and the best-``best`` average between equal points.
+Players equal on the rule's figures share a place; the others have none.
+
+    >>> rule = SeasonRule(best=2, minimum=2, ranking="average", points=(3, 2, 1))
+    >>> lines = [SeasonLine("a", 1, "Ann", 60.0, 1, 1), SeasonLine("a", 2, "Bob", 40.0, 2, 2),
+    ...          SeasonLine("b", 1, "Ann", 50.0, 2, 2), SeasonLine("b", 2, "Bob", 70.0, 1, 1),
+    ...          SeasonLine("c", 1, "Ann", 45.0, 2, 3), SeasonLine("c", 2, "Bob", 45.0, 2, 3)]
+    >>> [(s.player, s.sessions, s.average, s.points, s.place) for s in ladder(lines, rule)]
+    [('Ann', 3, 55.0, 6.5, 2), ('Bob', 3, 57.5, 6.5, 1)]
+
+On points they are equal and share first place; both rules put Bob first:
+
+    >>> [s.place for s in ladder(lines, SeasonRule(best=2, minimum=2, ranking="points", points=(3, 2, 1)))]
+    [1, 1]
+    >>> [s.place for s in ladder(lines, SeasonRule(best=2, minimum=2, ranking="both", points=(3, 2, 1)))]
+    [2, 1]
+
+Averages are compared exactly, not as rounded decimals: the scores are in hundredths, so
+one player's best total in hundredths times the other's count of sessions counted is a
+whole number, in the sheet as here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import BridgeInputError
+
+RANKINGS = ("average", "points", "both")
+"""The ladder's rules, as Setup's ``SeasonRanking`` chooses them."""
+
+PLACES = 60
+"""Places the points table holds; a place below it earns nothing."""
+
+DEFAULT_POINTS: tuple[float, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
+"""The generic club scale (docs/rules.md §15): 10 for the winner down to 1 for eighth."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonLine:
+    """One player's result in one session: the session's key, the player's number and
+    name, the score (a percentage, or IMPs, in hundredths), the place in the field and the
+    last place it shares (``2``, ``3`` for 2-3 =), and what the season sheet shows besides."""
+
+    session: str
+    number: int
+    player: str
+    score: float
+    place: int | None = None
+    place_to: int | None = None
+    date: str = ""
+    event: str = ""
+    partner: str = ""
+    direction: str = ""
+    unit: str = "%"
+    field: int = 0
+    boards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRule:
+    """How the ladder ranks: the best ``best`` sessions count towards the average, a
+    player needs ``minimum`` sessions for a place, ``ranking`` is one of
+    :data:`RANKINGS`, ``points`` the points by place (1st, 2nd ...)."""
+
+    best: int = 10
+    minimum: int = 5
+    ranking: str = "average"
+    points: tuple[float, ...] = DEFAULT_POINTS
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.best <= 999:
+            raise BridgeInputError(f"best sessions {self.best}: must be a whole number 1-999")
+        if not 0 <= self.minimum <= 999:
+            raise BridgeInputError(f"minimum sessions {self.minimum}: must be a whole number 0-999")
+        if self.ranking not in RANKINGS:
+            raise BridgeInputError(f"ranking {self.ranking!r}: must be one of {', '.join(RANKINGS)}")
+        if len(self.points) > PLACES:
+            raise BridgeInputError(f"points table: {len(self.points)} places, at most {PLACES}")
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's season: sessions played, the average of the best sessions (None before
+    the first), total points, and the place (None when not qualified)."""
+
+    number: int
+    player: str
+    sessions: int
+    average: float | None
+    points: float
+    place: int | None
+    best_total: float = 0.0
+    counted: int = 0
+
+
+def hundredths(value: float) -> int:
+    """A figure in whole hundredths, halves away from zero as a sheet's ROUND does.
+
+    >>> hundredths(54.17), hundredths(0.125), hundredths(-2.5)
+    (5417, 13, -250)
+    """
+    scaled = abs(value) * 100
+    whole = math.floor(scaled + 0.5 + 1e-9 * max(1.0, scaled))
+    return whole if value >= 0 else -whole
+
+
+def session_points(place: int | None, place_to: int | None, table: Sequence[float]) -> float:
+    """The points a place earns: the average of the table's points over the places it
+    shares (``place``-``place_to``); a place past the table earns 0.
+
+    >>> session_points(1, 1, (10, 8, 6)), session_points(2, 3, (10, 8, 6)), session_points(3, 4, (10, 8, 6))
+    (10.0, 7.0, 3.0)
+    """
+    if place is None or place < 1:
+        return 0.0
+    last = place if place_to is None or place_to < place else place_to
+    if place > PLACES:
+        return 0.0
+    last = min(last, PLACES)
+    values = [float(table[p - 1]) if p <= len(table) else 0.0 for p in range(place, last + 1)]
+    return sum(values) / (last - place + 1)
+
+
+def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
+           players: Sequence[tuple[int, str]] | None = None) -> list[Standing]:
+    """Each player's standing, in ``players``' order (number, name) or by first
+    appearance; places as the rule gives them, ties sharing."""
+    lines = list(lines)
+    order: dict[int, str] = dict(players) if players is not None else {}
+    if players is None:
+        for line in lines:
+            order.setdefault(line.number, line.player)
+    scores: dict[int, list[int]] = {number: [] for number in order}
+    points: dict[int, float] = dict.fromkeys(order, 0.0)
+    for line in lines:
+        if line.number in scores:
+            scores[line.number].append(hundredths(line.score))
+            points[line.number] += session_points(line.place, line.place_to, rule.points)
+    figures = {}
+    for number, played in scores.items():
+        counted = min(rule.best, len(played))
+        total = sum(sorted(played, reverse=True)[:counted])
+        figures[number] = (len(played), counted, total, hundredths(points[number]))
+    qualified = {n for n, (count, *_rest) in figures.items() if count >= max(rule.minimum, 1)}
+
+    def better(other: int, this: int) -> bool:
+        _, k_o, s_o, p_o = figures[other]
+        _, k_t, s_t, p_t = figures[this]
+        average = s_o * k_t > s_t * k_o
+        if rule.ranking == "average":
+            return average
+        if rule.ranking == "points":
+            return p_o > p_t
+        return p_o > p_t or (p_o == p_t and average)
+
+    standings = []
+    for number, name in order.items():
+        count, counted, total, _ = figures[number]
+        place = 1 + sum(better(o, number) for o in qualified) if number in qualified else None
+        standings.append(Standing(number, name, count, total / 100 / counted if counted else None,
+                                  points[number], place, total / 100, counted))
+    return standings
+
+
+def ranked(standings: Iterable[Standing]) -> list[Standing]:
+    """The standings best first: placed players by place, then the others by sessions
+    played and name."""
+    return sorted(standings, key=lambda s: (s.place is None, s.place or 0, -s.sessions, s.player.casefold()))
