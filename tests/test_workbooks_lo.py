@@ -190,6 +190,11 @@ def hands_page(page: lo.Page) -> bool:
     return "Par contract" in page.text or "Par-sitoumus" in page.text
 
 
+def boards_page(page: lo.Page) -> bool:
+    """A page of a teams book's Boards sheet (each board under its hand, in English)."""
+    return "Dealer:" in page.text
+
+
 @pytest.mark.parametrize("case", PRINTED, ids="-".join)
 def test_pages_are_the_paper_size_with_header_and_footer(printed, case):
     pages = printed[case]
@@ -220,8 +225,12 @@ def test_a_traveller_and_a_match_print_on_one_and_two_pages(printed, paper):
     traveller = printed[("traveller", "en", paper)]
     assert len(traveller) == 1
     assert "Check" in traveller[0].text and "30" in traveller[0].text.split()
-    teams = [page for page in printed[("teams", "en", paper)] if not hands_page(page)]
+    teams = [page for page in printed[("teams", "en", paper)] if not hands_page(page) and not boards_page(page)]
     assert len(teams) == 2
+    boards = [page for page in printed[("teams", "en", paper)] if boards_page(page)]
+    per_page = 3 if paper == "A4" else 2  # whole boards to a page, each under its (blank) hand
+    assert len(boards) == -(-64 // per_page)
+    assert [len(re.findall(r"\bBoard \d+\b", page.text)) for page in boards[:-1]] == [per_page] * (len(boards) - 1)
     for page in teams:  # the column headings repeat
         assert "Open room" in page.text and "Closed room" in page.text
     assert "64" in teams[1].text.split()

@@ -24,6 +24,7 @@ East right, South below, ♥ and ♦ in red. A board with no deal shows nothing.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter, quote_sheetname
@@ -248,6 +249,112 @@ def diagram(book: Book, ws: Worksheet, hands: Hands, board: int, top: int, colum
     book.merge(ws, f"{table[1]}{top + 8}:{table[4]}{top + 8}",
                f'IF({has_par},IF({par}>=0,"{t("ns")} "&{par},"{t("ew")} "&-{par}),"")',
                plain.but(size=9, bold=True), formula=True)
+
+
+# --- a teams book's boards, each under its hand ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rooms:
+    """A teams book's results table as :func:`boards_sheet` reads it, each a whole column's
+    range, sheet-qualified: the board numbers, each room's contract, declarer, tricks and
+    North-South score, the home team's IMPs, and in a team event the home and away teams."""
+
+    board: str
+    open: tuple[str, str, str, str]
+    closed: tuple[str, str, str, str]
+    imps: str
+    teams: tuple[str, str] | None = None
+
+
+# Each paper's printable height in points inside the page set-up's margins (0.75 in top and
+# bottom), less a line for safety: how many boards a page of the Boards sheet holds.
+PAGE_HEIGHT = {"A4": 842 - 108 - 15, "Letter": 792 - 108 - 15}
+_BOARD_HEAD, _TABLE_HEAD, _ROOM, _GAP = 20.0, 26.0, 15.0, 8.0  # the Boards sheet's row heights
+
+
+def boards_sheet(book: Book, hands: Hands, rooms: Rooms, matches: int = 1) -> Worksheet:
+    """The Boards sheet of a teams book: each board of the Hands sheet once, its hand
+    diagram, double-dummy table and par (:func:`diagram`; blank without a deal), then each
+    match that played it (up to ``matches``, in the order of the results table), a row a
+    room: the contract, declarer, tricks, North-South's score and that score less par in
+    IMPs (North-South's side, as the score), and the home team's IMPs on the board. A
+    match's row is found by the board's number in the results table (the ``k``-th row with
+    it for the ``k``-th match), so rows typed in any order are found; whole boards to a page."""
+    t = hands.t
+    event = rooms.teams is not None
+    ws = book.sheet(t("boards_sheet"), (2, 6, 6, 8, 8, 8, 6.5, 6.5, 7, 7, 7, 8))
+    head = styles.HEAD
+    # (heading, columns): the teams (a team event), the room, the result, the score, vs par, IMPs.
+    spans = ((("teams", 2),) if event else ()) + (("room", 1 if event else 2), ("contract", 1), ("declarer", 1),
+                                                   ("tricks", 1), ("score_ns", 2), ("vs_par", 2),
+                                                   ("imps_home", 1 if event else 2))
+    place, column = {}, 2
+    for key, width in spans:
+        place[key] = (get_column_letter(column), get_column_letter(column + width - 1))
+        column += width
+    height = _BOARD_HEAD + DIAGRAM_ROWS * DIAGRAM_HEIGHT + _TABLE_HEAD + 2 * matches * _ROOM + _GAP
+    per_page = max(1, int(PAGE_HEIGHT[book.paper] // height))
+    block = 1 + DIAGRAM_ROWS + 1 + 2 * matches + 1
+    board_cells, last = rooms.board, rooms.board.split(":")[-1]
+    sheet_of = rooms.board.rsplit("!", 1)[0]
+    breaks = []
+    for index, board in enumerate(hands.boards):
+        top = 1 + index * block
+        big = styles.Style(size=13, bold=True)
+        book.merge(ws, f"B{top}:D{top}", f"{t('board')} {board}", big)
+        book.merge(ws, f"E{top}:G{top}", f"{t('dealer')}: {board_dealer(board)}", styles.LABEL)
+        book.merge(ws, f"H{top}:K{top}", f"{t('vulnerable')}: {t.vulnerability(board_vul(board))}", styles.LABEL)
+        ws.row_dimensions[top].height = _BOARD_HEAD
+        diagram(book, ws, hands, board, top + 1, "BCDEFGHIJKL")
+        heading = top + 1 + DIAGRAM_ROWS
+        par = hands.cell("par", board)
+        for key, (first, end) in place.items():
+            text: object = t(key)
+            formula = key == "vs_par"
+            if formula:  # like the DD table and the par: only where the board's par is known
+                text = f'IF(ISNUMBER({par}),"{t("vs_par")} ({t("imps")})","")'
+            book.merge(ws, f"{first}{heading}:{end}{heading}", text, head, formula=formula)
+        ws.row_dimensions[heading].height = _TABLE_HEAD
+        for match in range(matches):
+            row = heading + 1 + 2 * match
+            previous = f"$A{row - 2}"
+            found = (f'IFERROR(MATCH({board},{board_cells},0),"")' if match == 0 else
+                     f'IF({previous}="","",IFERROR({previous}+MATCH({board},'
+                     f'INDEX({board_cells},{previous}+1):{sheet_of}!{last},0),""))')
+            book.formula(ws, f"A{row}", found, styles.HIDDEN)
+            at = f"$A{row}"
+            if rooms.teams is not None:
+                home, away = rooms.teams
+                first, end = place["teams"]
+                book.merge(ws, f"{first}{row}:{end}{row + 1}",
+                           f'IF({at}="","",IF(INDEX({home},{at})="","",INDEX({home},{at})&" v "&INDEX({away},{at})))',
+                           styles.OUTPUT.but(vertical="center"), formula=True)
+            for r, key, cells in ((row, "open", rooms.open), (row + 1, "closed", rooms.closed)):
+                ws.row_dimensions[r].height = _ROOM
+                contract, declarer, tricks, score = cells
+                first, end = place["room"]
+                book.merge(ws, f"{first}{r}:{end}{r}", f'IF({at}="","","{t(key)}")', styles.OUTPUT_TEXT, formula=True)
+                for key_, cells_, text in (("contract", contract, True), ("declarer", declarer, True),
+                                           ("tricks", tricks, False)):
+                    value = (f"INDEX({cells_},{at})&\"\"" if text else
+                             f'IF(INDEX({cells_},{at})="","",INDEX({cells_},{at}))')
+                    book.formula(ws, f"{place[key_][0]}{r}", f'IF({at}="","",{value})', styles.OUTPUT)
+                first, end = place["score_ns"]
+                signed = styles.OUTPUT.but(number_format=styles.SIGNED)
+                book.merge(ws, f"{first}{r}:{end}{r}", f'IF({at}="","",INDEX({score},{at}))', signed, formula=True)
+                first, end = place["vs_par"]
+                book.merge(ws, f"{first}{r}:{end}{r}",
+                           hands.par_difference(f"{place['score_ns'][0]}{r}", board, "TRUE"), signed, formula=True)
+            first, end = place["imps_home"]
+            book.merge(ws, f"{first}{row}:{end}{row + 1}", f'IF({at}="","",INDEX({rooms.imps},{at}))',
+                       styles.OUTPUT.but(number_format=styles.SIGNED, bold=True, vertical="center"), formula=True)
+        ws.row_dimensions[top + block - 1].height = _GAP
+        if (index + 1) % per_page == 0 and index + 1 < len(hands.boards):
+            breaks.append(top + block - 1)
+    book.hide_columns(ws, "A")
+    book.page(ws, area=f"A1:L{max(1, len(hands.boards) * block)}", breaks=breaks)
+    return ws
 
 
 # --- writing deals into a book ---------------------------------------------------------

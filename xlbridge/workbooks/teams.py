@@ -9,13 +9,16 @@ Names: ``Board`` ``OpenContract`` ``OpenDeclarer`` ``OpenTricks`` ``ClosedContra
 signed) ``Check``, and ``TotalIMPs``* (home's margin) ``VPHome``* ``VPAway``*
 ``HomeIMPs``* ``AwayIMPs``* ``BoardsPlayed``* ``HomeTeam``* ``AwayTeam``*
 ``EventName``* ``EventDate``*.
-The Hands sheet (:mod:`.hands`, a row a board) holds the deals, double dummy and par.
+The Hands sheet (:mod:`.hands`, a row a board) holds the deals, double dummy and par; the
+Boards sheet shows each board's hand diagram, double-dummy table and par from it, and under
+them both rooms' results, each score against par in IMPs, and the board's IMPs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import OptionError
@@ -196,4 +199,13 @@ def build(book: Book, *, boards: int = BOARDS, home: str | None = None,
     book.merge(ws, f"A{last + 3}:N{last + 3}", t("legend"), styles.NOTE)
     ws.freeze_panes = f"A{first}"
     book.page(ws, area=f"A1:N{last + 3}", title_rows="9:10")
-    hands.write_sheet(book, hands.Hands(book, range(1, boards + 1)))
+    # Each board under its hand, both rooms against par: the Boards sheet, then the Hands sheet it reads.
+    board_hands = hands.Hands(book, range(1, boards + 1))
+    sheet = quote_sheetname(ws.title)
+
+    def whole(column: str) -> str:
+        return f"{sheet}!${column}${first}:${column}${last}"
+
+    hands.boards_sheet(book, board_hands, hands.Rooms(whole("A"), tuple(whole(c) for c in "DEFG"),
+                                                      tuple(whole(c) for c in "HIJK"), whole("L")))
+    hands.write_sheet(book, board_hands)

@@ -24,7 +24,10 @@ Names: Results ``MatchRound`` ``MatchHome`` ``MatchAway`` ``Board`` ``OpenContra
 Draw ``DrawRound`` ``DrawHome`` ``DrawAway`` ``DrawHomeIMPs`` ``DrawAwayIMPs``
 ``DrawBoards`` ``DrawVPHome`` ``DrawVPAway``; Standings ``StandPlace`` ``StandTeam``
 ``StandName`` ``StandVP``.
-The Hands sheet (:mod:`.hands`, a row a board) holds the deals, double dummy and par.
+The Hands sheet (:mod:`.hands`, a row a board) holds the deals, double dummy and par; the
+Boards sheet shows each board once, its hand diagram, double-dummy table and par from it, and
+under them every match that played it (found by the board's number in Results), each room's
+result, its score against par in IMPs, and the board's IMPs.
 """
 
 from __future__ import annotations
@@ -114,7 +117,13 @@ def build(book: Book, *, teams: int = 8, rounds: int | None = None, boards: int 
     _standings(book, layout)
     _rounds(book, layout)
     _scorecards(book, layout)
-    hands.write_sheet(book, hands.Hands(book, range(1, len(plan) * boards + 1)))
+    # Each board once, under its hand, every match's two rooms against par; then the Hands sheet it reads.
+    board_hands = hands.Hands(book, range(1, len(plan) * boards + 1))
+    col = layout.col
+    hands.boards_sheet(book, board_hands, hands.Rooms(col("D"), (col("F"), col("G"), col("H"), col("I")),
+                                                      (col("J"), col("K"), col("L"), col("M")), col("N"),
+                                                      (col("B"), col("C"))), layout.matches)
+    hands.write_sheet(book, board_hands)
     _calc(book, layout)
 
 

@@ -405,6 +405,10 @@ LABELS: dict[str, dict[str, str]] = {
         "room": "Room",
         "open": "Open",
         "closed": "Closed",
+        "teams": "Teams",
+        "score_ns": "Score NS",
+        "imps": "IMPs",
+        "imps_home": "IMPs home",
         "err_deal": "Paste the deal in PBN notation: N: and the four hands clockwise, spades first, - for one "
                     "not known.",
         "err_par": "Type the par score from North-South's view, a whole number (-420 when East-West make 4S).",
