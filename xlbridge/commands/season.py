@@ -110,7 +110,9 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
     rows: list[SeasonLine] = []
     for session in sessions:
         for (first, second), figures in session.pairs:
-            people = [identify(p, players, known, ladder, session.source) for p in (first, second) if p]
+            # A name with no letter or digit ("+", Ruter's unknown substitute) is no player to rank.
+            people = [identify(p, players, known, ladder, session.source) for p in (first, second)
+                      if any(ch.isalnum() for ch in p)]
             for index, (number, name) in enumerate(people):
                 partner = people[1 - index][1] if len(people) == 2 else ""
                 rows.append(SeasonLine(session.key, number, name, partner=partner, date=session.date,

@@ -1,0 +1,99 @@
+"""season.xlsx recalculated by LibreOffice equals the engine's ladder (issue 21): 20 sessions
+added by ``xlbridge season add`` from pairs workbooks and from real PBN and USEBIO files,
+under each rule on Setup (best-N average, points, points then average), with a minimum to
+qualify; ties share places."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from tests import lo
+from xlbridge import files, workbooks
+from xlbridge.cli import main
+from xlbridge.engine.season import SeasonRule, ladder
+from xlbridge.event import sample
+from xlbridge.kinds import PAIRS, check, read
+from xlbridge.workbooks.season import RANKING
+
+pytestmark = lo.needs_soffice
+
+REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real-results" / "results"
+RUTER = sorted((REAL / "ruter_no").glob("*.pbn")) if REAL.is_dir() else []
+USEBIO = [REAL / "ukbridgeclub_usebio" / "mp-pairs_usebio.xml", REAL / "nz_scorer_usebio" / "pairs.xml",
+          REAL / "compscore_au" / "mp_pairs_mitchell.xml"]
+RULES = (("average", 4, 3), ("points", 10, 2), ("both", 3, 4))
+
+
+def pairs_sessions(tmp_path: Path, count: int) -> list[Path]:
+    paths = []
+    for seed in range(count):
+        event = dataclasses.replace(sample.pairs_event(seed=100 + seed, tables=(5, 7, 9)[seed % 3]),
+                                    date=f"2025-0{1 + seed // 4}-{10 + seed:02d}", name="Club night")
+        path = tmp_path / f"night-{seed}.xlsx"
+        files.save(PAIRS.fill(event, fit=True), path)
+        paths.append(path)
+    return paths
+
+
+def compare(season: Path, tmp_path: Path) -> int:
+    """Recalculate the season under each rule; every ladder figure equals the engine's."""
+    checked = check(read(season))
+    assert checked.clean, checked.problems[:3]
+    variants = []
+    for ranking, best, minimum in RULES:
+        book = load_workbook(season)
+        workbooks.write_named(book, "BestN", [best])
+        workbooks.write_named(book, "MinSessions", [minimum])
+        workbooks.write_named(book, "SeasonRanking", [RANKING.word(ranking, "en")])
+        path = tmp_path / f"season-{ranking}.xlsx"
+        book.save(path)
+        variants.append(path)
+    calculated = lo.recalc(variants, tmp_path / "calc")
+    season_value = checked.event
+    shared = 0
+    for (ranking, best, minimum), path in zip(RULES, calculated, strict=True):
+        rule = SeasonRule(best, minimum, ranking, season_value.rule.points)
+        engine = ladder(season_value.lines, rule, season_value.players)
+        values = lo.Values(path)
+        count = len(engine)
+        places = values.read("SeasonPlace")[:count]
+        averages = values.read("SeasonAverage")[:count]
+        points = values.read("SeasonPoints")[:count]
+        sessions = values.read("SeasonSessions")[:count]
+        assert values.read("SessionsHeld") == [season_value.sessions]
+        for standing, place, average, point, played in zip(engine, places, averages, points, sessions, strict=True):
+            assert played == standing.sessions, standing
+            assert point == pytest.approx(standing.points, abs=1e-9), standing
+            assert average == pytest.approx(standing.average, abs=1e-9), standing
+            assert (None if place in (None, "") else int(place)) == standing.place, (ranking, standing)
+        placed = [s.place for s in engine if s.place is not None]
+        shared += len(placed) - len(set(placed))
+        assert not any(lo.is_error(v) for v in (*places, *averages, *points)), ranking
+        assert len(placed) < count  # the minimum leaves some players out
+    return shared
+
+
+def test_workbook_sessions_recalculate_as_the_engine(tmp_path):
+    season = tmp_path / "season.xlsx"
+    files.save(workbooks.build("season", rows=1200, players=200), season)
+    assert main(["season", "add", str(season), *map(str, pairs_sessions(tmp_path, 6))]) == 0
+    compare(season, tmp_path)
+
+
+@pytest.mark.skipif(not RUTER, reason=f"no real results files at {REAL}")
+def test_twenty_sessions_from_workbooks_and_real_files(tmp_path):
+    sources = [*pairs_sessions(tmp_path, 5), *RUTER[:12], *[p for p in USEBIO if p.exists()]]
+    assert len(sources) == 20
+    season = tmp_path / "season.xlsx"
+    files.save(workbooks.build("season", rows=1500, players=400), season)
+    assert main(["season", "add", str(season), *map(str, sources)]) == 0
+    # A session again, as its own file: refused, the file unchanged.
+    before = season.read_bytes()
+    assert main(["season", "add", str(season), str(RUTER[3])]) == 2
+    assert season.read_bytes() == before
+    shared = compare(season, tmp_path)
+    assert shared > 0  # partners share every figure: ties are exercised, not assumed
