@@ -88,7 +88,8 @@ def formula_cells(book: openpyxl.Workbook):
 
 
 def test_the_set():
-    assert W.TEMPLATES == ("traveller", "pairs", "teams", "teams-event", "rubber", "chicago", "pivot")
+    assert W.TEMPLATES[:3] == ("traveller", "pairs", "individual")
+    assert {"teams", "teams-event", "rubber", "chicago", "pivot"} <= set(W.TEMPLATES)
     assert W.file_name("pairs") == "pairs.xlsx"
 
 

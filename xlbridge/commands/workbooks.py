@@ -7,8 +7,9 @@ from pathlib import Path
 
 from .. import files
 from ..engine import BridgeInputError, movement
-from ..kinds import PAIRS, TEAM_EVENT
+from ..kinds import INDIVIDUAL, PAIRS, TEAM_EVENT
 from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, file_name, write_set
+from ..workbooks.individual import movement_of as individual_movement
 from . import CommandError
 
 
@@ -56,6 +57,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     event.add_argument("--rounds", type=int,
                        help="rounds of a Swiss (a round robin has as many as its teams need)")
     event.add_argument("--swiss", action="store_true", help="a Swiss instead of a round robin")
+    one = parser.add_argument_group(
+        f"an individual ({INDIVIDUAL.name} only)",
+        f"Write {file_name(INDIVIDUAL.name)} for --players players (5, 7, 8, 11-13, 15-17, 19, 20, 23, 24, 29, 37 or "
+        "41): each partners every other once; every results row prefilled, the movement, table cards and guide "
+        "cards. --boards is the boards in play, a multiple of the rounds (default two a round); --rounds plays "
+        "only the first rounds.")
+    one.add_argument("--players", type=int, help="players in the individual")
     parser.set_defaults(run=run)
 
 
@@ -65,6 +73,11 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write the templates and print the path of each file written."""
+    if INDIVIDUAL.name in args.names and (args.players or args.boards or args.rounds):
+        return _individual(args)
+    if args.players:
+        raise CommandError(f"--players is for {INDIVIDUAL.name} (e.g. xlbridge workbooks {INDIVIDUAL.name} "
+                           "--players 12 --boards 22)")
     if TEAM_EVENT.name in args.names and (args.teams or args.rounds or args.swiss or args.boards):
         return _team_event(args)
     if args.teams or args.rounds or args.swiss:
@@ -98,6 +111,23 @@ def _session(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     target = Path(args.out) / file_name(PAIRS.name)
     files.save(PAIRS.build(lang=args.lang, paper=args.paper, movement=chosen), target, force=args.force)
+    print(f"{target}: {chosen}")
+    return 0
+
+
+def _individual(args: argparse.Namespace) -> int:
+    """individual.xlsx for a number of players and boards (every round, or the first --rounds)."""
+    if set(args.names) - {INDIVIDUAL.name} or args.movement or args.tables or args.pairs or args.teams or args.swiss:
+        raise CommandError(f"--players writes {file_name(INDIVIDUAL.name)} alone: give no other template, "
+                           "movement, pairs or team option")
+    if not args.players:
+        raise CommandError(f"an individual needs --players (e.g. xlbridge workbooks {INDIVIDUAL.name} --players 12 "
+                           "--boards 22)")
+    chosen = individual_movement(args.players, args.boards, args.rounds)
+    book = INDIVIDUAL.build(lang=args.lang, paper=args.paper, players=args.players, boards=args.boards,
+                            rounds=args.rounds)
+    target = Path(args.out) / file_name(INDIVIDUAL.name)
+    files.save(book, target, force=args.force)
     print(f"{target}: {chosen}")
     return 0
 

@@ -8,7 +8,7 @@ that needs to know the kinds iterates :data:`KINDS` or asks a book's kind; addin
 adding its module and its entry here.
 
     >>> [kind.name for kind in KINDS]
-    ['traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot', 'players', 'season']
+    ['traveller', 'pairs', 'individual', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot', 'players', 'season']
     >>> detect({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair"}).title
     'pairs event'
 """
@@ -24,6 +24,7 @@ from ..director.safe_open import UnreadableWorkbook, load
 from ..engine import OptionError
 from .base import Checked, FilledBook, Kind
 from .home import ChicagoKind, PivotKind, RubberKind
+from .individual import IndividualKind
 from .pairs import PairsKind, TravellerKind
 from .players import PlayersKind
 from .season import SeasonKind
@@ -33,11 +34,12 @@ from .teams_event import TeamEventKind
 TRAVELLER, PAIRS, TEAMS, TEAM_EVENT = TravellerKind(), PairsKind(), TeamsKind(), TeamEventKind()
 RUBBER, CHICAGO, PIVOT = RubberKind(), ChicagoKind(), PivotKind()
 PLAYERS, SEASON = PlayersKind(), SeasonKind()
+INDIVIDUAL = IndividualKind()
 
-KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, TEAMS, TEAM_EVENT, RUBBER, CHICAGO, PIVOT, PLAYERS, SEASON)
+KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, INDIVIDUAL, TEAMS, TEAM_EVENT, RUBBER, CHICAGO, PIVOT, PLAYERS, SEASON)
 """Every kind, in the order the templates are listed."""
 
-__all__ = ["CHICAGO", "KINDS", "PAIRS", "PIVOT", "PLAYERS", "RUBBER", "SEASON", "TEAMS", "TEAM_EVENT",
+__all__ = ["CHICAGO", "INDIVIDUAL", "KINDS", "PAIRS", "PIVOT", "PLAYERS", "RUBBER", "SEASON", "TEAMS", "TEAM_EVENT",
            "TRAVELLER", "Checked", "FilledBook", "Kind", "NotOurWorkbook", "check", "detect", "kind", "read"]
 
 

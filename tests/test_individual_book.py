@@ -1,0 +1,146 @@
+"""individual.xlsx from the command line: written from its movement, checked against it
+(a player twice in a round, a wrong table or round, a player the movement does not seat
+there: one line each at its cell, the other rows read, the file untouched), scored."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlbridge import engine as E
+from xlbridge import kinds
+from xlbridge import workbooks as W
+from xlbridge.engine.individual_scoring import individual_event
+
+SEATS = ("North", "East", "South", "West")
+
+
+def xlbridge(*args: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "xlbridge", *map(str, args)], capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def played(book: openpyxl.Workbook, count: int | None = None) -> list[tuple]:
+    """Every prefilled row (or the first ``count``) given a result; returns the rows as the engine takes them."""
+    rows = list(zip(*(W.read_named(book, n) for n in ("Board", *SEATS)), strict=True))
+    count = len(rows) if count is None else count
+    results = [("4S", "N", 9 + (i * 7) % 3) if i % 5 else ("3NT", "S", 9) for i in range(count)]
+    for i, name in enumerate(("Contract", "Declarer", "Tricks")):
+        W.write_named(book, name, [r[i] for r in results])
+    return [(*row, *result) for row, result in zip(rows, results, strict=False)]
+
+
+def test_the_command_writes_the_movement_and_refuses_what_cannot_be(tmp_path: Path):
+    done = xlbridge("workbooks", "individual", "--players", 13, "--boards", 26, "--out", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (f"{tmp_path / 'individual.xlsx'}: Individual, 13 players: 13 rounds of 2 boards "
+                                   "at 3 tables")
+    book = openpyxl.load_workbook(tmp_path / "individual.xlsx")
+    m = E.individual(13, 2)
+    assert len(W.read_named(book, "Board")) == 13 * 3 * 2 and len(W.read_named(book, "MoveRound")) == 39
+    rows = zip(*(W.read_named(book, n) for n in ("RoundNo", "TableNo", "Board", *SEATS)), strict=True)
+    for round_no, table, board, *seats in rows:
+        place = m.at(round_no, table)
+        assert tuple(seats) == place.players and board in place.boards
+    assert W.read_named(book, "PlayerNumber") == list(range(1, 14))
+    assert {"Table cards", "Guide cards"} <= set(book.sheetnames)
+    before = (tmp_path / "individual.xlsx").read_bytes()
+    for args, message in [
+        (("--players", 13, "--boards", 27), "boards 27: the 13-player individual has 13 rounds; give a multiple of 13"),
+        (("--players", 10), "players 10: an individual here has 5, 7, 8, 11, 12, 13"),
+        (("--players", 13), f"{tmp_path / 'individual.xlsx'} already exists"),
+        (("--players", 16, "--rounds", 16), "rounds 16: the 16-player individual has 15 rounds"),
+    ]:
+        bad = xlbridge("workbooks", "individual", *args, "--out", tmp_path)
+        assert bad.returncode == 2, bad
+        [line] = bad.stderr.strip().splitlines()
+        assert line.startswith(f"xlbridge: {message}"), line
+    assert (tmp_path / "individual.xlsx").read_bytes() == before
+    other = xlbridge("workbooks", "pairs", "--players", 8, "--out", tmp_path)
+    assert other.returncode == 2 and "--players is for individual" in other.stderr
+    fewer = xlbridge("workbooks", "individual", "--players", 16, "--rounds", 5, "--boards", 15, "--out",
+                     tmp_path / "f", "--lang", "fi")
+    assert fewer.returncode == 0 and "5 rounds of 3 boards at 4 tables" in fewer.stdout
+
+
+def test_a_filled_book_checks_clean_and_reads_what_the_engine_scores(tmp_path: Path):
+    book = W.build("individual", players=8, boards=14, names={1: "Ann", 8: "Bo"})
+    rows = played(book)
+    path = W.save(book, tmp_path / "individual.xlsx")
+    done = xlbridge("check", path)
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.strip() == f"{path}: individual, 8 players, 28 results: no problems"
+    checked = kinds.check(kinds.read(path))
+    report = kinds.INDIVIDUAL.score(checked.event)
+    assert report.scored == individual_event(rows)
+    assert checked.event.name_of(1) == "Ann" and checked.event.name_of(8) == "Bo"
+
+
+def test_bad_rows_are_one_line_each_and_nothing_is_lost(tmp_path: Path):
+    m = E.individual(8, 2)
+    book = W.build("individual", players=8, boards=14)
+    count = len(W.read_named(book, "Board"))
+    played(book, count - 2)  # the last two not in yet
+    cells = {name: W.named_cells(book, name) for name in ("RoundNo", "TableNo", "Board", *SEATS, "Contract")}
+    # Row 3: North is somebody else, who also plays elsewhere in the round.
+    r3 = cells["North"][3]
+    round3, table3 = cells["RoundNo"][3].value, cells["TableNo"][3].value
+    other = next(s for s in m.seatings if s.round == round3 and s.table != table3)
+    r3.value = other.west
+    # Row 6: a table the movement does not have.
+    cells["TableNo"][6].value = 5
+    # Row 9: a round the movement does not have.
+    cells["RoundNo"][9].value = 8
+    # Row 12: a split score.
+    cells["Contract"][12].value = "A60/4S"
+    path = W.save(book, tmp_path / "individual.xlsx")
+    before = path.read_bytes()
+    done = xlbridge("check", path)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    planned = m.at(round3, table3).north
+    where = f"round {round3}, table {table3}"
+    assert f"Results!{r3.coordinate}: player {other.west}: the movement has player {planned} North at {where}" in lines
+    assert any(line.startswith("Results!B") and ": round " in line and "table 5: not in the movement" in line
+               for line in lines)
+    assert any(line.startswith("Results!B") and "round 8, table" in line and "not in the movement" in line
+               for line in lines)
+    assert any(line.startswith(f"Results!H{cells['Contract'][12].row}: split score \"A60/4S\"") for line in lines)
+    assert "2 results of the movement: not in yet" in lines
+    assert path.read_bytes() == before  # check never writes
+    checked = kinds.check(kinds.read(path))
+    # Every other row is read: the four bad ones are left out, the two not in yet too.
+    assert len(checked.event.results) == count - 2 - 4
+    assert all(len(str(p).splitlines()) == 1 for p in checked.problems)
+
+
+def test_a_player_twice_in_a_round_by_hand(tmp_path: Path):
+    """Rows typed without a movement (round and table typed): the same player at two tables of a round."""
+    book = W.build("individual", players=8, boards=14)
+    for name in ("MoveRound", "MoveTable"):
+        W.write_named(book, name, [None] * 14)  # no movement to compare with
+    rows = [(1, 1, 1, 1, 2, 3, 4), (1, 2, 1, 5, 6, 7, 8), (2, 1, 3, 1, 3, 5, 7), (2, 2, 3, 2, 4, 6, 1)]
+    blanks = [None] * (len(W.read_named(book, "Board")) - len(rows))
+    for i, name in enumerate(("RoundNo", "TableNo", "Board", *SEATS)):
+        W.write_named(book, name, [row[i] for row in rows] + blanks)
+    for name, value in (("Contract", "4S"), ("Declarer", "N"), ("Tricks", 10)):
+        W.write_named(book, name, [value] * len(rows) + blanks)
+    path = W.save(book, tmp_path / "individual.xlsx")
+    done = xlbridge("check", path)
+    assert done.returncode == 1
+    row = W.named_cells(book, "West")[3].row
+    assert done.stdout.splitlines()[0] == (f"Results!G{row}: player 1 is at table 2 in round 2, "
+                                           f"and at table 1 (Results!D{row - 1})")
+    assert len([line for line in done.stdout.splitlines() if line.startswith("Results!")]) == 1
+
+
+@pytest.mark.parametrize("players", [5, 7, 12])
+def test_every_template_size_builds_its_movement(players):
+    book = W.build("individual", players=players)
+    m = E.individual(players, 2)
+    assert W.read_named(book, "MovementText")[0].endswith(f"{m.rounds} rounds, 2 boards a round")
+    assert len(W.read_named(book, "Board")) == len(m.seatings) * 2

@@ -1,0 +1,86 @@
+"""individual.xlsx in LibreOffice: filled from its movement, its native formulas score as
+the engine does (each row's matchpoints, each player's total, percentage and place), in
+every language, with NP and adjusted scores, a board with fewer results (Neuberg) and ties."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests import lo
+from xlbridge import engine as E
+from xlbridge import workbooks as W
+from xlbridge.engine.individual_scoring import individual_event
+
+pytestmark = lo.needs_soffice
+
+# (players, boards in all, language, seed): a sit-out (13, 11 with a phantom table), none
+# (8, 16), the half scale and no Neuberg on one of them.
+CASES = [(8, 14, "en", 1), (13, 13, "fi", 2), (11, 22, "ru", 3), (16, 15, "en", 4)]
+CHOICES = ["4S", "3NT", "2H", "PASS", "A60/40", "A50", "NP", "5DX", "3NT", "4S"]
+
+
+def results(count: int, seed: int) -> list[tuple]:
+    """Random results (the same contracts often, so ties are common)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        contract = rng.choice(CHOICES)
+        if contract in ("PASS", "NP") or contract.startswith("A"):
+            out.append((contract, None, None))
+        else:
+            need = E.parse_contract(contract).tricks_needed
+            out.append((contract, rng.choice("NS"), need + rng.choice([-1, 0, 0, 1])))
+    return out
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("individual")
+    paths, events = [], {}
+    for index, (players, boards, lang, seed) in enumerate(CASES):
+        book = W.build("individual", players=players, boards=boards, lang=lang)
+        rows = list(zip(*(W.read_named(book, n) for n in ("Board", "North", "East", "South", "West")), strict=True))
+        typed = results(len(rows), seed)
+        typed[-1] = ("", None, None)  # the last result not in yet
+        options = {}
+        if index == 3:
+            W.write_named(book, "MPScale", [1])
+            W.write_named(book, "UseNeuberg", [W.template("pairs").YES_NO.word(False, lang)])
+            options = {"mpscale": 1, "neuberg": False}
+        for i, name in enumerate(("Contract", "Declarer", "Tricks")):
+            W.write_named(book, name, [r[i] for r in typed])
+        paths.append(W.save(book, folder / f"individual-{index}.xlsx"))
+        events[index] = individual_event([(*row, *result) for row, result in zip(rows, typed, strict=True)],
+                                         **options)
+    outputs = lo.recalc(paths, tmp_path_factory.mktemp("individual-calc"))
+    return {index: lo.Values(out) for index, out in enumerate(outputs)}, events
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_the_book_scores_as_the_engine(books, index):
+    values, events = books
+    book, event = values[index], events[index]
+    assert not book.errors()
+    expected_rows = [(None, None, None) if r is None or r.ns is None else (r.ns, r.ew, r.top) for r in event.rows]
+    for name, column in (("MPNS", 0), ("MPEW", 1), ("BoardTop", 2)):
+        assert not book.mismatches(name, [row[column] for row in expected_rows]), name
+    numbers = book.read("PlayerNumber")
+    assert numbers == list(range(1, CASES[index][0] + 1))
+    by_player = {name: dict(zip(numbers, book.read(name), strict=True))
+                 for name in ("PlayerBoards", "PlayerMP", "PlayerTop", "PlayerPercent", "PlayerPlace")}
+    assert set(event.players) == set(numbers)  # everybody played
+    for player, total in event.players.items():
+        assert by_player["PlayerBoards"][player] == total.boards, player
+        assert by_player["PlayerMP"][player] == pytest.approx(total.mp, abs=1e-9), player
+        assert by_player["PlayerTop"][player] == pytest.approx(total.top, abs=1e-9), player
+        assert by_player["PlayerPercent"][player] == pytest.approx(total.percent, abs=1e-9), player
+        assert str(by_player["PlayerPlace"][player]) == total.place, player
+    assert book.read("ResultsEntered") == [sum(r is not None for r in event.rows)]
+    assert book.read("ResultsFlagged") == [0]
+
+
+def test_shared_places_are_among_the_cases(books):
+    _, events = books
+    assert any("-" in p.place for event in events.values() for p in event.players.values())

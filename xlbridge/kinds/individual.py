@@ -1,0 +1,243 @@
+"""Individuals (individual.xlsx): the check and the scoring of a book.
+
+A check reads every row against the movement the book was written from (its Movement
+sheet): a row's board, round, table and players where the movement put them; a player
+not on the list, twice at a table, twice on a board or at two tables in one round. Each
+problem is one line at its cell, and the rest of the book is read on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..director.cells import (
+    Problems,
+    board_number,
+    count_of,
+    describe_numbers,
+    in_use,
+    mp_scale_of,
+    read_play,
+    rows_of,
+    text_of,
+)
+from ..director.names import Cell, NamedCells
+from ..engine import looks_weighted
+from ..engine.errors import describe
+from ..engine.numeric import whole_number
+from ..engine.pairs import yes_no
+from ..event.individual import IndividualEvent, IndividualReport, IndividualResult, Player, score_individual
+from ..event.model import SplitPlay
+from ..workbooks import individual as individual_template
+from ..workbooks.pairs import YES_NO
+from .base import Checked, FilledBook, Kind
+
+_NEUBERG = replace(YES_NO, what="Neuberg")
+SEATS = individual_template.SEATS
+
+
+class IndividualKind(Kind):
+    """An individual: each player partners every other once and is ranked alone (individual.xlsx)."""
+
+    template = individual_template
+    title = "individual"
+    plural = "individuals"
+    report = IndividualReport
+
+    def check(self, book: FilledBook) -> Checked:
+        return check_individual(book)
+
+    def score(self, event: IndividualEvent) -> IndividualReport:
+        return score_individual(event)
+
+    def summary(self, checked: Checked) -> str:
+        event = checked.event
+        assert isinstance(event, IndividualEvent)
+        playing = {p for r in event.results for p in r.seats if p is not None}
+        return f"{self.title}, {len(playing)} players, {len(event.results)} results"
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """One table in one round of the book's movement."""
+
+    seats: tuple[int, int, int, int]
+    boards: str
+
+
+def player_number(value: object) -> int:
+    return whole_number(value, "player", 1, individual_template.MAX_PLAYER)
+
+
+def check_individual(book: FilledBook) -> Checked:
+    """Check an individual and read its results."""
+    problems = Problems()
+    cells = book.cells
+    players = _players(problems, cells)
+    known = {player.number for player in players}
+    scale = mp_scale_of(problems, cells)
+    options = _options(problems, cells)
+    board_count = count_of(problems, cells, "BoardCount", "boards")
+    plan = _movement(cells)
+    results: list[IndividualResult] = []
+    pending = 0
+    on_board: dict[tuple[int, int], Cell] = {}
+    in_round: dict[tuple[int, int], tuple[int | None, Cell]] = {}
+    rows_on: Counter[int] = Counter()
+    for row in rows_of(problems, cells, individual_template.INPUTS):
+        round_cell, table_cell, board_cell, *seat_cells = row[:7]
+        contract, declarer, tricks = row[7:]
+        if not in_use(row):
+            continue
+        if not in_use(row[7:]):  # prefilled from the movement, not played yet
+            pending += 1
+            continue
+        round_no = None if round_cell.blank else problems.parse(round_cell, lambda v: whole_number(v, "round", 1))
+        table = None if table_cell.blank else problems.parse(table_cell, lambda v: whole_number(v, "table", 1))
+        board = None
+        if board_cell.blank:
+            problems.add(board_cell, "no board number")
+        else:
+            board = problems.parse(board_cell, board_number)
+            if board is not None and board_count and board > board_count[0]:
+                problems.add(board_cell, f"board {board}: the event has {board_count[0]} boards "
+                                         f"({board_count[1].address})")
+                board = None
+        readable = board is not None
+        seats: list[int | None] = []
+        for cell in seat_cells:
+            number = None if cell.blank else problems.parse(cell, player_number)
+            if not cell.blank and number is None:
+                readable = False
+            elif number is not None and known and number not in known:
+                problems.add(cell, f"player {number} is not in the event "
+                                   f"(the player list has {describe_numbers(sorted(known))})")
+                readable = False
+            elif number is not None and number in seats:
+                problems.add(cell, f"player {number} is already {SEATS[seats.index(number)]} at this table")
+                readable, number = False, None
+            seats.append(number)
+        if all(cell.blank for cell in seat_cells):
+            problems.add(seat_cells[0], "no players (North, East, South, West)")
+            readable = False
+        placed = True
+        if plan and round_no is not None and table is not None:
+            placed = _check_place(problems, plan, round_no, table, table_cell, board, board_cell, seats, seat_cells)
+            readable = readable and placed
+        for number, cell in zip(seats, seat_cells, strict=True):
+            if number is None:
+                continue
+            if round_no is not None and placed:  # a table not in the movement is said once, above
+                where = in_round.setdefault((round_no, number), (table, cell))
+                if where[0] != table:  # at two tables: on the round's boards twice too, said once
+                    problems.add(cell, f"player {number} is at table {describe(table)} in round {round_no}, "
+                                       f"and at table {describe(where[0])} ({where[1].address})")
+                    readable = False
+                    continue
+            if board is not None:
+                if (board, number) in on_board:
+                    problems.add(cell, f"player {number} plays board {board} twice "
+                                       f"(also at {on_board[board, number].address})")
+                    readable = False
+                else:
+                    on_board[board, number] = cell
+        play = _play(problems, contract, declarer, tricks)
+        if board is not None:
+            rows_on[board] += 1
+        if readable and play is not None:
+            results.append(IndividualResult(round_no, table, board, tuple(seats), play))
+    expected = options.get("expected")
+    if isinstance(expected, int) and rows_on and expected < max(rows_on.values()):
+        most = max(rows_on.values())
+        board = min(b for b, n in rows_on.items() if n == most)
+        problems.add(cells.cell("ExpectedResults"), f"expected results {expected}: board {board} has {most} "
+                                                    f"results; must be at least {most}")
+        del options["expected"]
+    notes = (f"{pending} result{'s' * (pending != 1)} of the movement: not in yet",) if pending else ()
+    event = IndividualEvent(name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
+                            players=players, results=tuple(results), scale=scale, options=options)
+    return Checked(book, problems.sorted(), event, notes)
+
+
+def _players(problems: Problems, cells: NamedCells) -> tuple[Player, ...]:
+    """The player list from ``PlayerNumber``/``PlayerName``."""
+    players: dict[int, Player] = {}
+    names = cells.column("PlayerName")
+    for index, cell in enumerate(cells.column("PlayerNumber")):
+        if cell.blank:
+            continue
+        number = problems.parse(cell, player_number)
+        if number is None:
+            continue
+        if number in players:
+            problems.add(cell, f"player {number} is listed twice")
+            continue
+        name = names[index].value if index < len(names) else None
+        players[number] = Player(number, "" if name is None else str(name).strip())
+    return tuple(sorted(players.values(), key=lambda player: player.number))
+
+
+def _options(problems: Problems, cells: NamedCells) -> dict[str, object]:
+    """Neuberg and the expected results, as individual_event's keywords (blank: the default)."""
+    options: dict[str, object] = {}
+    for name, keyword, parser in (("UseNeuberg", "neuberg", lambda v: yes_no(_NEUBERG.parse(v), "Neuberg")),
+                                  ("ExpectedResults", "expected", lambda v: whole_number(v, "expected results", 1))):
+        cell = cells.cell(name)
+        if cell is None or cell.blank:
+            continue
+        value = problems.parse(cell, parser)
+        if value is not None:
+            options[keyword] = value
+    return options
+
+
+def _movement(cells: NamedCells) -> dict[tuple[int, int], _Place]:
+    """The movement's tables by (round, table); empty for a book without one."""
+    names = ("MoveRound", "MoveTable", *(f"Move{seat}" for seat in SEATS), "MoveBoards")
+    columns = [cells.column(name) for name in names]
+    plan = {}
+    for round_no, table, *seats, boards in zip(*columns, strict=False):
+        try:  # values the book was written with; a row edited by hand is passed by
+            plan[int(round_no.value), int(table.value)] = _Place(tuple(int(s.value) for s in seats), str(boards.value))
+        except (TypeError, ValueError):
+            continue
+    return plan
+
+
+def _check_place(problems: Problems, plan: dict[tuple[int, int], _Place], round_no: int, table: int,
+                 table_cell: Cell, board: int | None, board_cell: Cell, seats: Sequence[int | None],
+                 seat_cells: Sequence[Cell]) -> bool:
+    """A row whose board or players contradict the movement at its round and table."""
+    where = f"round {round_no}, table {table}"
+    place = plan.get((round_no, table))
+    if place is None:
+        rounds = max(r for r, _ in plan)
+        tables = max(t for _, t in plan)
+        problems.add(table_cell, f"{where}: not in the movement ({rounds} rounds of {tables} tables)")
+        return False
+    good = True
+    first, _, last = place.boards.partition("-")
+    if board is not None and not int(first) <= board <= int(last or first):
+        problems.add(board_cell, f"board {board}: {where} plays board{'s' * bool(last)} {place.boards}")
+        good = False
+    for number, cell, seat, planned in zip(seats, seat_cells, SEATS, place.seats, strict=True):
+        if number is not None and number != planned:
+            problems.add(cell, f"player {number}: the movement has player {planned} {seat} at {where}")
+            good = False
+    return good
+
+
+def _play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell):
+    """The row's result: a contract, NP or an adjusted score; weighted and split scores refused."""
+    if not contract.blank and looks_weighted(contract.value):
+        problems.add(contract, f"weighted score {describe(contract.value)}: an individual does not score weighted "
+                               "scores (give the contract played, NP or an adjusted score such as A60/40)")
+        return None
+    play = read_play(problems, contract, declarer, tricks, codes=True)
+    if play is not None and isinstance(play.outcome, SplitPlay):
+        problems.add(contract, f"split score {describe(contract.value)}: an individual does not score split scores "
+                               "(give an adjusted score such as A60/40)")
+        return None
+    return play
