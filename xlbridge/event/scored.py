@@ -8,6 +8,7 @@ the inputs, so a report is right even for a workbook that was never recalculated
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -27,7 +28,8 @@ from ..engine import (
     team_match,
 )
 from ..engine import PairsEvent as ScoredEvent
-from .model import PairsEvent, Play, TeamEvent, TeamMatch
+from ..engine.handrecord import HandRecord
+from .model import EventBoard, PairsEvent, Play, TeamEvent, TeamMatch
 
 # --- pairs -------------------------------------------------------------------------
 
@@ -107,6 +109,15 @@ class ScoredBoard:
     imps: int
 
 
+def _against_par(hands: Mapping[int, HandRecord], board: int, score: int | None) -> int | None:
+    """North-South's ``score`` on ``board`` less the board's par score, in IMPs; None without
+    a par (or a score)."""
+    record = hands.get(board)
+    if record is None or record.par is None or score is None:
+        return None
+    return imps(score - record.par.score)
+
+
 @dataclass(frozen=True)
 class TeamsReport:
     """A team match and the engine's scoring of it (:func:`~xlbridge.engine.team_match`)."""
@@ -120,6 +131,11 @@ class TeamsReport:
         plays = {board.board: board for board in self.match.boards}
         return tuple(ScoredBoard(b.board, plays[b.board].open, plays[b.board].closed, b.open_score,
                                  b.closed_score, b.imps) for b in self.score.boards)
+
+    def versus_par(self, board: int, score: int) -> int | None:
+        """A room's North-South ``score`` on ``board`` less the board's par (``match.hands``),
+        in IMPs, North-South's side; None without a par."""
+        return _against_par(self.match.hands, board, score)
 
     @property
     def empty(self) -> bool:
@@ -169,6 +185,23 @@ def score_teams(match: TeamMatch) -> TeamsReport:
 # --- a team event ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class MatchBoard:
+    """One board of one match of a team event, scored: the round and teams, each room's
+    result and North-South's score, and the home team's IMPs (a :class:`ScoredBoard` with
+    its match)."""
+
+    round: int
+    home: int
+    away: int
+    board: int
+    open: Play
+    closed: Play
+    open_score: int
+    closed_score: int
+    imps: int
+
+
 @dataclass(frozen=True)
 class TeamEventReport:
     """A team event and the engine's scoring of it (:func:`~xlbridge.engine.team_event`):
@@ -192,6 +225,24 @@ class TeamEventReport:
     def rounds_begun(self) -> list[int]:
         """The rounds with a board played, in order."""
         return self.score.rounds_begun
+
+    @property
+    def boards(self) -> tuple[MatchBoard, ...]:
+        """Every board of every match, scored by the engine, by board number, then round and
+        teams (a board a round plays in every match of the round). Empty for an event whose
+        tables are not matches of two rooms (a Swiss pairs event's)."""
+        played = [b for b in self.event.boards if isinstance(b, EventBoard)]
+        scored = team_match((b.board, b.open.played, b.closed.played) for b in played).boards if played else ()
+        # team_match orders its boards by number (stable): the rows' own order in a board
+        ordered = sorted(played, key=lambda b: b.board)
+        return tuple(sorted((MatchBoard(b.round, b.home, b.away, b.board, b.open, b.closed, s.open_score,
+                                        s.closed_score, s.imps) for b, s in zip(ordered, scored, strict=True)),
+                            key=lambda m: (m.board, m.round, m.home, m.away)))
+
+    def versus_par(self, board: int, score: int) -> int | None:
+        """A room's North-South ``score`` on ``board`` less the board's par (``event.hands``),
+        in IMPs, North-South's side; None without a par."""
+        return _against_par(self.event.hands, board, score)
 
     @property
     def empty(self) -> bool:

@@ -6,8 +6,9 @@ two-winner event) with a link to every board's traveller and every pair's own ca
 travellers (each with its hand diagram, double-dummy table and par when the event has the
 board's deal, and each result against par), and each pair's card: its boards in order,
 the opponents, the result, its score and matchpoints, each linking to the traveller. A
-team match's page has the match board by board and its result (and the hands, when
-known); a team event's the standings and each round's matches. The figures are the
+team match's page has the match board by board and its result; a team event's the
+standings and each round's matches; both, when they have their deals, each board's hand once
+with each match's two rooms under it, each score against par in IMPs. The figures are the
 engine's (:func:`xlbridge.engine.pairs_event` or :func:`xlbridge.engine.team_standings`
 through the report), never recomputed.
 
@@ -240,13 +241,24 @@ def teams_page(report: TeamsReport) -> str:
                                               [match.away, report.imps_away, f"{report.vp_away:.2f}"]], {0})
     body = (f"<h2>{html.escape(report.verdict)}</h2>{result}<h2>Board by board</h2>"
             + _rendered(tables.team_match(report)))
-    shown = [b.board for b in report.boards if diagram(match.hands.get(b.board)) is not None]
-    if shown:  # the hands, when the match has its deals
-        links = "".join(f'<a href="#board-{b}">{b}</a>' for b in shown)
-        body += (f'<h2>Hands</h2>\n<nav aria-label="Hands">{links}</nav>'
-                 + "".join(f'<section class="board" id="board-{b}"><h2>Board {b}</h2>{_diagram(match.hands, b)}'
-                           '<a class="top" href="#top">Back to the top</a></section>' for b in shown))
+    body += _hands(report, match.hands, sorted({b.board for b in report.boards}), "Back to the top")
     return _page(title, subtitle, body)
+
+
+def _hands(report: TeamsReport | TeamEventReport, hands: Mapping[int, HandRecord], boards: Iterable[int],
+           back: str) -> str:
+    """A team match's or team event's hands, when it has its deals: each board's diagram
+    once, and under it each room's result, its score against par and the board's IMPs."""
+    shown = [b for b in boards if diagram(hands.get(b)) is not None]
+    if not shown:
+        return ""
+    links = "".join(f'<a href="#board-{b}">{b}</a>' for b in shown)
+    note = (f'<p class="sub">{html.escape(tables.rooms_versus_par_text())}</p>'
+            if any(hands[b].par is not None for b in shown) else "")
+    return (f'<h2>Hands</h2>\n<nav aria-label="Hands">{links}</nav>{note}'
+            + "".join(f'<section class="board" id="board-{b}"><h2>Board {b}</h2>{_diagram(hands, b)}'
+                      + _rendered(tables.board_rooms(report, b))
+                      + f'<a class="top" href="#top">{html.escape(back)}</a></section>' for b in shown))
 
 
 def event_page(report: TeamEventReport) -> str:
@@ -272,6 +284,7 @@ def event_page(report: TeamEventReport) -> str:
                      + _table([*sides, f"IMPs {low[0]}", f"IMPs {low[1]}", "Boards", f"VP {low[0]}", f"VP {low[1]}"],
                               rows, {0, 1})
                      + '<a class="top" href="#top">Back to the standings</a></section>')
+    parts.append(_hands(report, event.hands, sorted({b.board for b in report.boards}), "Back to the standings"))
     return _page(title, subtitle, "\n".join(parts))
 
 

@@ -5,7 +5,8 @@ The values are the engine's (written as plain numbers, no formulas), so the PDF
 LibreOffice prints from it shows exactly what ``xlbridge report`` computed. A pairs
 event that has its deals (``event.hands``) prints, after the ranking, a second sheet of
 travellers, each with its board's hand diagram (:mod:`.diagram`) when known; a team match
-with its deals, a second sheet of its hand records.
+with its deals, a second sheet of its hand records; a team event with its deals, a second
+sheet of its boards, each hand once with every match's rooms against par under it.
 """
 
 from __future__ import annotations
@@ -231,15 +232,21 @@ def _travellers(workbook: Workbook, report: PairsReport, paper: str) -> None:
     """A sheet of every board's traveller, each under its hand diagram when the board's
     deal is known, a page broken only between boards."""
     event = report.event
-    sheet = workbook.create_sheet("Travellers")
     boards: dict[int, list[int]] = {}
     for index, result in enumerate(event.results):
         boards.setdefault(result.board, []).append(index)
+    _under_hands(workbook.create_sheet("Travellers"),
+                 [(board, diagram(event.hands.get(board)), tables.traveller(report, boards[board]))
+                  for board in sorted(boards)], paper, (event.name, event.date))
+
+
+def _under_hands(sheet: Worksheet, boards: Sequence[tuple[int, Diagram | None, tables.Table]], paper: str,
+                 header: tuple[str, str]) -> None:
+    """Lay each board's table out on ``sheet`` under its hand diagram (under its number
+    alone when the deal is not known), whole boards to a page."""
     page, used, breaks, top = _PAGE_HEIGHT[paper_name(paper)], 0.0, [], 1
-    for board in sorted(boards):
-        shown = diagram(event.hands.get(board))
-        table = tables.traveller(report, boards[board])
-        height = (_diagram_rows(shown) * _LINE if shown else _ROW) + (len(boards[board]) + 2) * _ROW
+    for board, shown, table in boards:
+        height = (_diagram_rows(shown) * _LINE if shown else _ROW) + (len(table.printed()) + 2) * _ROW
         if used and used + height > page:
             breaks.append(top - 1)
             used = 0.0
@@ -250,11 +257,11 @@ def _travellers(workbook: Workbook, report: PairsReport, paper: str) -> None:
             top += 1
         else:
             top = hand_diagram(sheet, top, shown)
-        end = _neutral(sheet, top, table, repeat=False)  # a traveller's headings are its own
+        end = _neutral(sheet, top, table, repeat=False)  # a table's headings are its own
         for row in range(top, end + 1):
             sheet.row_dimensions[row].height = _ROW
         top = end + 1
-    set_up(sheet, paper, header=(event.name, event.date), breaks=breaks)
+    set_up(sheet, paper, header=header, breaks=breaks)
 
 
 def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
@@ -310,7 +317,8 @@ def traveller_printout(report: PairsReport, paper: str = "A4") -> Workbook:
 
 
 def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
-    """A team event's standings so far, best first, on one page."""
+    """A team event's standings so far, best first, on one page; when the event has its
+    deals, a second sheet of each board's hand once, each match's rooms against par under it."""
     event = report.event
     workbook, sheet = _sheet(
         event.name or "Team event",
@@ -318,6 +326,11 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
         paper, (event.name, event.date), one_page=True,
     )
     _neutral(sheet, 4, tables.standings(report, report.standings()))
+    played = sorted({b.board for b in report.boards})
+    shown = [(board, view, tables.board_rooms(report, board)) for board in played
+             if (view := diagram(event.hands.get(board))) is not None]
+    if shown:  # each board's hand once, every match's rooms under it
+        _under_hands(workbook.create_sheet("Boards"), shown, paper, (event.name, event.date))
     return workbook
 
 

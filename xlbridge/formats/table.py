@@ -303,3 +303,45 @@ def team_match(report: TeamsReport) -> Table:
     rows.append(("Total", *blanks, report.imps_home, report.imps_away))
     rows.append(("VP", *blanks, Shown(report.vp_home, "fixed"), Shown(report.vp_away, "fixed")))
     return Table(tuple(columns), tuple(rows), {len(rows) - 1: frozenset({"csv", "printout"})})
+
+
+def board_rooms(report: TeamsReport | TeamEventReport, board: int) -> Table:
+    """One board of a team match or team event under its hand: a row a room of each match
+    that played it (a team event's matches by round and teams), the result, North-South's
+    score, that score less the board's par in IMPs (North-South's side; a column only where
+    the par is known: the web page and the printout), and the home team's IMPs on the open
+    room's row. The web page's headings are short (``NS``, ``IMPs``): the table fits a phone.
+
+    >>> from xlbridge.event import sample, score_teams
+    >>> table = board_rooms(score_teams(sample.team_match()), 1)
+    >>> table.headings("html"), table.cells("html")
+    (['Room', 'Result', 'NS', 'IMPs'], [['Open', '2NT E =', '-120', '0'], ['Closed', '2NT W =', '-120', '']])
+    """
+    event = isinstance(report, TeamEventReport)
+    played = [b for b in report.boards if b.board == board]
+    hands = report.event.hands if isinstance(report, TeamEventReport) else report.match.hands
+    record = hands.get(board)
+    par = record is not None and record.par is not None
+    columns = ((Column("Match", align="<", width=10),) if event else ()) + (
+        Column("Room", align="<", width=9), Column("Result", align="<", width=16),
+        Column("Score NS", "signed", html="NS", printed_missing="", width=12),
+        *((Column("IMPs vs par", "signed", html="vs par", printed_missing="", width=14, views=_PAGES),) if par else ()),
+        Column("IMPs home", "signed", html="IMPs", printed_missing="", width=13))
+    rows = []
+    for b in played:
+        match = getattr(b, "home", None), getattr(b, "away", None)  # a team event's board has its match
+        for room, play, score, imps in (("Open", b.open, b.open_score, b.imps),
+                                        ("Closed", b.closed, b.closed_score, None)):
+            first = (f"{match[0]} v {match[1]}" if room == "Open" else "",) if event else ()
+            against = (report.versus_par(board, score),) if par else ()
+            rows.append((*first, room, describe_play(play), score, *against, imps))
+    return Table(columns, tuple(rows))
+
+
+def rooms_versus_par_text() -> str:
+    """What a team's results against par are, in words (the web page's note).
+
+    >>> rooms_versus_par_text()
+    "vs par: each room's score less the par score, in IMPs, from North-South's side"
+    """
+    return "vs par: each room's score less the par score, in IMPs, from North-South's side"
