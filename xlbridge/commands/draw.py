@@ -1,4 +1,4 @@
-"""``xlbridge draw``: write a Swiss team event's next round into its workbook."""
+"""``xlbridge draw``: write a Swiss team or pairs event's next round into its workbook."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from openpyxl import Workbook
 from .. import files
 from ..director.safe_open import load
 from ..engine import BridgeInputError, Pairing
-from ..event import TeamEvent
+from ..event import SwissPairsEvent, TeamEvent
 from ..kinds import KINDS
 from ..workbooks import named_cells
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, StateError
@@ -21,15 +21,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``draw`` subcommand."""
     parser = subparsers.add_parser(
         "draw",
-        help="write a Swiss team event's next round into its workbook",
-        description="Read a Swiss teams-event.xlsx, rank the teams on the results so far (as "
-        "report does), draw the next round (teams close in the standings meet, no rematch while "
-        "one can be avoided, the bye to a low-placed team without one) and write it into the "
+        help="write a Swiss team or pairs event's next round into its workbook",
+        description="Read a Swiss teams-event.xlsx or a swiss-pairs.xlsx, rank the teams or pairs on the results "
+        "so far (as report does), draw the next round (those close in the standings meet, no rematch while "
+        "one can be avoided, the bye to a low-placed team or pair without one) and write it into the "
         "round's Results rows and its bye. The workbook is replaced atomically. A round that is "
         "already drawn is drawn again only with --force; a round not finished is drawn from only "
         "with --force.",
     )
-    parser.add_argument("file", metavar="EVENT.xlsx", type=Path, help="a Swiss teams-event.xlsx")
+    parser.add_argument("file", metavar="EVENT.xlsx", type=Path, help="a Swiss teams-event.xlsx or swiss-pairs.xlsx")
     parser.add_argument("--force", action="store_true",
                         help="draw even when the last round is unfinished or the next is already drawn")
     parser.set_defaults(run=run)
@@ -53,7 +53,7 @@ def _draw(args: argparse.Namespace) -> int:
     if checked is None:
         return EXIT_PROBLEMS
     event = checked.event
-    assert isinstance(event, TeamEvent)
+    assert isinstance(event, TeamEvent | SwissPairsEvent)
     if not event.swiss:
         raise StateError(f"{args.file}: a round robin has every round drawn already")
     report = book.kind.score(event)
@@ -66,7 +66,7 @@ def _draw(args: argparse.Namespace) -> int:
         raise StateError(f"{args.file}: round {number - 1} is not finished ({unfinished[0]}); "
                          "type its results first, or draw anyway with --force")
     workbook = load(args.file, read_only=False)
-    _write_round(workbook, args.file, number, draw, event.match_boards, force=args.force)
+    _write_round(workbook, args.file, number, draw, event.match_boards, book.kind.draw_names, force=args.force)
     workbook.calculation.fullCalcOnLoad = True
     files.save(workbook, args.file, force=True)
     print(f"{args.file}: round {number} drawn")
@@ -79,9 +79,10 @@ def _draw(args: argparse.Namespace) -> int:
 
 
 def _write_round(workbook: Workbook, file: Path, number: int, draw: list[Pairing], boards: int,
-                 *, force: bool) -> None:
-    """Put the draw in round ``number``'s rows (``boards`` rows a match, in order) and its bye."""
-    rounds, homes, aways = (named_cells(workbook, name) for name in ("MatchRound", "MatchHome", "MatchAway"))
+                 names: tuple[str, str, str], *, force: bool) -> None:
+    """Put the draw in round ``number``'s rows (``boards`` rows a match, in order; ``names``: the
+    round's, the home side's and the away side's columns) and its bye."""
+    rounds, homes, aways = (named_cells(workbook, name) for name in names)
     rows = [i for i, cell in enumerate(rounds) if cell.value == number]
     matches = [pairing for pairing in draw if pairing[1] is not None]
     if len(rows) != len(matches) * boards:

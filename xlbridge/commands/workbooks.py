@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .. import files
 from ..engine import BridgeInputError, movement
-from ..kinds import INDIVIDUAL, PAIRS, TEAM_EVENT
+from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT
 from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, file_name, write_set
 from ..workbooks.individual import movement_of as individual_movement
 from . import CommandError
@@ -57,6 +57,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     event.add_argument("--rounds", type=int,
                        help="rounds of a Swiss (a round robin has as many as its teams need)")
     event.add_argument("--swiss", action="store_true", help="a Swiss instead of a round robin")
+    swiss = parser.add_argument_group(
+        f"a Swiss pairs event ({SWISS_PAIRS.name} only)",
+        f"Write {file_name(SWISS_PAIRS.name)} for --pairs pairs (4-60), --rounds rounds and --boards boards a "
+        "match (1-16): round 1 drawn by pair number, each next round written by `xlbridge draw`.")
+    swiss.add_argument("--scoring", type=str.lower, choices=("butler", "cross-imps"),
+                       help="how a board is scored on the field (default: butler)")
     one = parser.add_argument_group(
         f"an individual ({INDIVIDUAL.name} only)",
         f"Write {file_name(INDIVIDUAL.name)} for --players players (5, 7, 8, 11-13, 15-17, 19, 20, 23, 24, 29, 37 or "
@@ -78,6 +84,11 @@ def run(args: argparse.Namespace) -> int:
     if args.players:
         raise CommandError(f"--players is for {INDIVIDUAL.name} (e.g. xlbridge workbooks {INDIVIDUAL.name} "
                            "--players 12 --boards 22)")
+    if SWISS_PAIRS.name in args.names and (args.pairs or args.rounds or args.boards or args.scoring):
+        return _swiss_pairs(args)
+    if args.scoring:
+        raise CommandError(f"--scoring is for {SWISS_PAIRS.name} (e.g. xlbridge workbooks {SWISS_PAIRS.name} "
+                           "--pairs 12 --rounds 5 --boards 4 --scoring cross-imps)")
     if TEAM_EVENT.name in args.names and (args.teams or args.rounds or args.swiss or args.boards):
         return _team_event(args)
     if args.teams or args.rounds or args.swiss:
@@ -148,4 +159,22 @@ def _team_event(args: argparse.Namespace) -> int:
     files.save(book, target, force=args.force)
     kind = f"Swiss, {args.rounds} rounds" if args.swiss else "round robin"
     print(f"{target}: {args.teams} teams, {kind}, {options.get('boards', 8)} boards a match")
+    return 0
+
+
+def _swiss_pairs(args: argparse.Namespace) -> int:
+    """swiss-pairs.xlsx for a number of pairs, rounds and boards a match."""
+    if set(args.names) - {SWISS_PAIRS.name} or args.movement or args.tables or args.teams or args.swiss:
+        raise CommandError(f"--pairs, --rounds and --boards write {file_name(SWISS_PAIRS.name)} alone here: give "
+                           "no other template, movement or team option")
+    if not args.pairs or not args.rounds:
+        raise CommandError("a Swiss pairs event needs --pairs and --rounds (e.g. --pairs 12 --rounds 5 --boards 4)")
+    options: dict[str, object] = dict(pairs=args.pairs, rounds=args.rounds, method=args.scoring or "butler")
+    if args.boards:
+        options["boards"] = args.boards
+    book = SWISS_PAIRS.build(lang=args.lang, paper=args.paper, **options)
+    target = Path(args.out) / file_name(SWISS_PAIRS.name)
+    files.save(book, target, force=args.force)
+    print(f"{target}: {args.pairs} pairs, {args.rounds} rounds, {options.get('boards', 4)} boards a match, "
+          f"{options['method']}")
     return 0

@@ -7,8 +7,9 @@ an event, how to score it (:mod:`xlbridge.event`) and which formats export it. E
 that needs to know the kinds iterates :data:`KINDS` or asks a book's kind; adding a kind is
 adding its module and its entry here.
 
-    >>> [kind.name for kind in KINDS]
-    ['traveller', 'pairs', 'individual', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot', 'players', 'season']
+    >>> [kind.name for kind in KINDS]  # doctest: +NORMALIZE_WHITESPACE
+    ['traveller', 'pairs', 'individual', 'teams', 'teams-event', 'swiss-pairs', 'rubber', 'chicago', 'pivot', 'players',
+     'season']
     >>> detect({"Board", "NS", "EW", "Contract", "Declarer", "Tricks", "RankPair"}).title
     'pairs event'
 """
@@ -28,6 +29,7 @@ from .individual import IndividualKind
 from .pairs import PairsKind, TravellerKind
 from .players import PlayersKind
 from .season import SeasonKind
+from .swiss_pairs import SwissPairsKind
 from .teams import TeamsKind
 from .teams_event import TeamEventKind
 
@@ -35,12 +37,15 @@ TRAVELLER, PAIRS, TEAMS, TEAM_EVENT = TravellerKind(), PairsKind(), TeamsKind(),
 RUBBER, CHICAGO, PIVOT = RubberKind(), ChicagoKind(), PivotKind()
 PLAYERS, SEASON = PlayersKind(), SeasonKind()
 INDIVIDUAL = IndividualKind()
+SWISS_PAIRS = SwissPairsKind()
 
-KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, INDIVIDUAL, TEAMS, TEAM_EVENT, RUBBER, CHICAGO, PIVOT, PLAYERS, SEASON)
+KINDS: tuple[Kind, ...] = (TRAVELLER, PAIRS, INDIVIDUAL, TEAMS,
+                            TEAM_EVENT, SWISS_PAIRS, RUBBER, CHICAGO, PIVOT, PLAYERS, SEASON)
 """Every kind, in the order the templates are listed."""
 
-__all__ = ["CHICAGO", "INDIVIDUAL", "KINDS", "PAIRS", "PIVOT", "PLAYERS", "RUBBER", "SEASON", "TEAMS", "TEAM_EVENT",
-           "TRAVELLER", "Checked", "FilledBook", "Kind", "NotOurWorkbook", "check", "detect", "kind", "read"]
+__all__ = ["CHICAGO", "INDIVIDUAL", "KINDS", "PAIRS", "PIVOT", "PLAYERS", "RUBBER", "SEASON", "SWISS_PAIRS", "TEAMS",
+           "TEAM_EVENT", "TRAVELLER", "Checked", "FilledBook", "Kind", "NotOurWorkbook", "check", "detect", "kind",
+           "read"]
 
 
 class NotOurWorkbook(UnreadableWorkbook):

@@ -43,6 +43,8 @@ class Kind:
     """Whether ``xlbridge export`` writes it, in every format that writes its report."""
     draws: ClassVar[bool] = False
     """Whether ``xlbridge draw`` draws its next round (its ``next_round(report)``)."""
+    draw_names: ClassVar[tuple[str, str, str]] = ("MatchRound", "MatchHome", "MatchAway")
+    """The Results columns ``xlbridge draw`` writes a round into: the round and the two sides."""
 
     @property
     def name(self) -> str:

@@ -1,8 +1,9 @@
 """Template workbooks that score themselves with native formulas (docs/workbooks.md).
 
     >>> from xlbridge import workbooks
-    >>> workbooks.TEMPLATES
-    ('traveller', 'pairs', 'teams', 'teams-event', 'rubber', 'chicago', 'pivot', 'players', 'season')
+    >>> workbooks.TEMPLATES  # doctest: +NORMALIZE_WHITESPACE
+    ('traveller', 'pairs', 'individual', 'teams', 'teams-event', 'swiss-pairs', 'rubber', 'chicago', 'pivot', 'players',
+     'season')
     >>> book = workbooks.build("traveller", lang="fi")
     >>> book.sheetnames, "ScoreNS" in book.defined_names
     (['Tuloslappu', 'Lookup'], True)

@@ -354,6 +354,73 @@ LABELS: dict[str, dict[str, str]] = {
         "err_bye_vp": "VPs for a bye: a number 0-20, e.g. 12.",
         "err_round": "Type a round number, a whole number {low}-{high}.",
     },
+    "swiss-pairs": {
+        "title": "Swiss pairs",
+        "setup": "Setup",
+        "draw": "Draw",
+        "results": "Results",
+        "standings": "Standings",
+        "rounds_sheet": "After each round",
+        "scorecards": "Scorecards",
+        "calc": "Per round",
+        "scoring": "Scoring",
+        "scoring_note": (
+            "Butler: each table's score against the board's datum. "
+            "Cross-IMPs: against every other table, averaged."
+        ),
+        "method_butler": "Butler",
+        "method_cross": "Cross-IMPs",
+        "pair_count": "Pairs",
+        "rounds": "Rounds",
+        "match_boards": "Boards a match",
+        "bye_vp": "Bye VP",
+        "bye_vp_note": "A pair with a bye scores these VPs once its round has begun (12 is the usual club figure).",
+        "swiss_note": (
+            "Round 1 is drawn by pair number. After each round, `xlbridge draw` on this file writes the next "
+            "round's draw into the Results rows (and its bye)."
+        ),
+        "team_no": "No.",
+        "team": "Pair",
+        "vp": "VP",
+        "place": "Place",
+        "place_short": "Pl.",
+        "round": "Round",
+        "round_n": "Round {n}",
+        "match": "Table",
+        "bye": "Bye",
+        "home": "NS",
+        "away": "EW",
+        "imps": "IMPs",
+        "imps_home": "IMPs NS",
+        "imps_away": "IMPs EW",
+        "vp_home": "VP NS",
+        "vp_away": "VP EW",
+        "matches": "Matches",
+        "imps_for": "IMPs won",
+        "imps_against": "IMPs lost",
+        "quotient": "IMP quotient",
+        "datum": "Datum",
+        "score_ns": "Score NS",
+        "total": "Total",
+        "card_title": "Round {round}, table {match}",
+        "draw_note": (
+            "Each table's pairs come from its first row on the Results sheet; the IMPs are North-South's on the "
+            "field over the match's boards, the VPs from their margin (WBF 20-VP scale for the boards played)."
+        ),
+        "results_note": (
+            "A row per board per table: round, NS and EW pair numbers, board, contract, declarer and tricks. Every "
+            "table plays the round's boards; each score is compared with the other tables' (see Scoring on Setup)."
+        ),
+        "standings_note": (
+            "Ties on VPs: first the VPs the tied pairs scored against each other, then IMPs won / IMPs lost; "
+            "pairs still equal share the place."
+        ),
+        "rounds_note": "Each pair's VPs and place after each round, with the same tie-breaks.",
+        "err_team": "Type a pair number, a whole number {low}-{high}.",
+        "err_bye_vp": "VPs for a bye: a number 0-20, e.g. 12.",
+        "err_round": "Type a round number, a whole number {low}-{high}.",
+        "err_scoring": "Choose Butler or Cross-IMPs from the list.",
+    },
     "rubber": {
         "title": "Rubber bridge",
         "sheet": "Rubber",

@@ -355,6 +355,73 @@ LABELS: dict[str, dict[str, str]] = {
         "err_bye_vp": "Vapaakierroksen VP:t: luku 0-20, esim. 12.",
         "err_round": "Kirjoita kierroksen numero, kokonaisluku {low}-{high}.",
     },
+    "swiss-pairs": {
+        "title": "Swiss-parikilpailu",
+        "setup": "Asetukset",
+        "draw": "Arvonta",
+        "results": "Tulokset",
+        "standings": "Sarjataulukko",
+        "rounds_sheet": "Kierroksittain",
+        "scorecards": "Tuloskortit",
+        "calc": "Kierrokset",
+        "scoring": "Laskenta",
+        "scoring_note": (
+            "Butler: pöydän tulos jaon keskiarvoa (datum) vastaan. "
+            "Ristiin-IMP: muita pöytiä vastaan, keskiarvona."
+        ),
+        "method_butler": "Butler-IMP",
+        "method_cross": "ristiin-IMP",
+        "pair_count": "Pareja",
+        "rounds": "Kierroksia",
+        "match_boards": "Jakoja ottelussa",
+        "bye_vp": "Vapaakierroksen VP",
+        "bye_vp_note": "Vapaakierroksen pari saa nämä VP:t, kun sen kierros on alkanut (kerhoissa yleensä 12).",
+        "swiss_note": (
+            "Kierros 1 on arvottu parien numeroiden mukaan. Jokaisen kierroksen jälkeen `xlbridge draw` "
+            "tälle tiedostolle kirjoittaa seuraavan kierroksen arvonnan Tulokset-riveille (ja vapaakierroksen)."
+        ),
+        "team_no": "Nro",
+        "team": "Pari",
+        "vp": "VP",
+        "place": "Sija",
+        "place_short": "Sija",
+        "round": "Kierros",
+        "round_n": "Kierros {n}",
+        "match": "Pöytä",
+        "bye": "Vapaa",
+        "home": "NS",
+        "away": "EW",
+        "imps": "IMP",
+        "imps_home": "IMP NS",
+        "imps_away": "IMP EW",
+        "vp_home": "VP NS",
+        "vp_away": "VP EW",
+        "matches": "Otteluita",
+        "imps_for": "IMP saadut",
+        "imps_against": "IMP menetetyt",
+        "quotient": "IMP-osamäärä",
+        "datum": "Datum",
+        "score_ns": "Pisteet NS",
+        "total": "Yhteensä",
+        "card_title": "Kierros {round}, pöytä {match}",
+        "draw_note": (
+            "Pöydän parit luetaan sen ensimmäiseltä riviltä Tulokset-välilehdeltä; IMP:t ovat NS:n koko kenttää "
+            "vastaan ottelun jaoista, VP:t niiden erotuksesta (WBF:n 20 VP:n asteikko pelatuille jaoille)."
+        ),
+        "results_note": (
+            "Rivi jakoa ja pöytää kohti: kierros, NS- ja EW-parin numerot, jako, sitoumus, pelinviejä ja tikit. "
+            "Kaikki pöydät pelaavat kierroksen jaot; tulosta verrataan muiden pöytien tuloksiin (Laskenta)."
+        ),
+        "standings_note": (
+            "Tasapisteissä ratkaisevat ensin tasapisteisten keskinäisten otteluiden VP:t, sitten saadut IMP:t / "
+            "menetetyt IMP:t; yhä tasan olevat jakavat sijan."
+        ),
+        "rounds_note": "Kunkin parin VP:t ja sija kunkin kierroksen jälkeen, samoin tasapelisäännöin.",
+        "err_team": "Kirjoita parin numero, kokonaisluku {low}-{high}.",
+        "err_bye_vp": "Vapaakierroksen VP:t: luku 0-20, esim. 12.",
+        "err_round": "Kirjoita kierroksen numero, kokonaisluku {low}-{high}.",
+        "err_scoring": "Valitse luettelosta Butler-IMP tai ristiin-IMP.",
+    },
     "rubber": {
         "title": "Robberibridge",
         "sheet": "Robberi",
