@@ -26,10 +26,11 @@ Written with :mod:`xml.etree` (text is escaped), read with :mod:`defusedxml`.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -39,9 +40,13 @@ import defusedxml.ElementTree as safe_xml
 from .. import __version__
 from ..engine import Adjusted, BridgeInputError, Scoring, is_not_played, looks_weighted, parse_contract, parse_split
 from ..engine.errors import describe
+from ..engine.handrecord import HandRecord
+from ..engine.hands import Deal
 from ..engine.pairs import PairTotal, RowPoints
+from ..engine.seat import SEATS, Seat
 from ..event import (
     EventBoard,
+    PairsEvent,
     PairsReport,
     Play,
     TeamBoard,
@@ -147,6 +152,70 @@ def _document(event_type: str, name: str, date: str, scoring: str,
     return root, event
 
 
+_SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+_DIRECTIONS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def _handset(root: ET.Element, hands: Mapping[int, HandRecord]) -> None:
+    """The event's deals, after the EVENT, as USEBIO club programs write them (Compscore,
+    the UK club programs' sample): ``HANDSET`` > ``BOARD`` (``BOARD_NUMBER``, a ``HAND``
+    for each known hand: ``DIRECTION`` North/East/South/West, then ``SPADES``,
+    ``HEARTS``, ``DIAMONDS``, ``CLUBS``, a void empty). USEBIO has no element for the
+    double-dummy tricks or par: they travel in the PBN export."""
+    if not hands:
+        return
+    handset = _add(root, "HANDSET")
+    for board in sorted(hands):
+        element = _add(handset, "BOARD")
+        _add(element, "BOARD_NUMBER", board)
+        for seat in SEATS:
+            hand = hands[board].deal.hand(seat)
+            if hand is None:
+                continue
+            written = _add(element, "HAND")
+            _add(written, "DIRECTION", _DIRECTIONS[seat])
+            for name, ranks in zip(_SUIT_ELEMENTS, hand.suits, strict=True):
+                _add(written, name, ranks)
+
+
+def _read_hands(root: ET.Element, imported: Imported | ImportedTeams,
+                lines: dict[ET.Element, int]) -> Imported | ImportedTeams:
+    """The deals of the file's ``HANDSET`` for the event's boards into its ``hands``; a
+    deal that cannot be read is left out with a note naming its board and line."""
+    event = imported.event
+    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent)
+              else {board.board for board in event.boards})
+    hands: dict[int, HandRecord] = {}
+    notes: list[str] = []
+    for handset in root.iter("HANDSET"):
+        for board in handset.iter("BOARD"):
+            number = _child(board, "BOARD_NUMBER") or ""
+            if not number.isdigit() or int(number) not in boards or int(number) in hands:
+                continue
+            try:
+                hands[int(number)] = HandRecord(int(number), _deal(board))
+            except BridgeInputError as error:
+                notes.append(f"deal not imported: board {number} (line {lines.get(board)}): {error}")
+    if not hands and not notes:
+        return imported
+    return dataclasses.replace(imported, event=dataclasses.replace(event, hands=hands),
+                               notes=(*imported.notes, *notes))
+
+
+def _deal(board: ET.Element) -> Deal:
+    """A HANDSET's BOARD as a deal in PBN notation: each HAND by its DIRECTION."""
+    written: dict[Seat, str] = {}
+    for hand in board.iter("HAND"):
+        direction = (_child(hand, "DIRECTION") or "").strip()
+        seat = next((seat for seat, word in _DIRECTIONS.items() if word.upper() == direction.upper()
+                     or str(seat) == direction.upper()), None)
+        if seat is None:
+            raise BridgeInputError(f"DIRECTION {describe(direction)}: must be North, East, South or West")
+        # a void is empty (Compscore) or "-" (the UK club programs' sample)
+        written[seat] = ".".join((_child(hand, name) or "").strip("-") for name in _SUIT_ELEMENTS)
+    return Deal.parse("N:" + " ".join(written.get(seat, "-") for seat in SEATS))
+
+
 def _text(root: ET.Element) -> str:
     ET.indent(root, space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + "\n" + ET.tostring(root, encoding="unicode") + "\n"
@@ -171,6 +240,7 @@ def pairs_text(report: PairsReport) -> str:
             boards[result.board] = _add(element, "BOARD")
             _add(boards[result.board], "BOARD_NUMBER", result.board)
         _line(boards[result.board], result.ns, result.ew, result.play, row, how)
+    _handset(root, event.hands)
     return _text(root)
 
 
@@ -249,6 +319,7 @@ def teams_text(report: TeamsReport) -> str:
             _played(line, play)
             _add(line, "SCORE", score)
         _add(entry, "IMPS", board.imps)
+    _handset(root, match.hands)
     return _text(root)
 
 
@@ -303,6 +374,7 @@ def event_text(report: TeamEventReport) -> str:
             _add(entry, "ROUND_NUMBER", number)
             _add(entry, "TEAM", team)
             _add(entry, "TEAM_SCORE", f"{report.score.bye_vp:.2f}")
+    _handset(root, report.event.hands)
     return _text(root)
 
 
@@ -378,9 +450,10 @@ _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 
 
 def loads(data: str | bytes, *, event: str | None = None, session: str | None = None,
-          section: str | None = None) -> Imported:
+          section: str | None = None) -> Imported | ImportedTeams:
     """Read a USEBIO file: pairs, names, every traveller line (with or without SESSION and
-    SECTION levels), the scoring and the published figures. Raises :class:`ResultsFileError`
+    SECTION levels), the scoring and the published figures, and the deals of its
+    ``HANDSET``. Raises :class:`ResultsFileError`
     naming the board and line.
 
     A file with several EVENTs or SESSIONs is read one at a time: ``event`` and ``session``
@@ -404,7 +477,7 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         if section is not None:
             raise ResultsFileError(f"--section {section}: chooses a section of a pairs event; this is "
                                    f"EVENT_TYPE {event_type or 'TEAMS'}", line=lines.get(chosen))
-        return _teams(chosen, lines, event_type, session)
+        return _read_hands(root, _teams(chosen, lines, event_type, session), lines)
     scoring = scoring_of([event_type, method])
     if scoring is None and (method or event_type not in ("", "PAIRS")):
         raise ResultsFileError(f"scoring {event_type or method}: xlbridge imports matchpoint, cross-IMP and "
@@ -450,7 +523,7 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
             board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
             for line in board.findall("TRAVELLER_LINE"):
                 _read_line(builder, number, line, lines.get(line), numbering, part)
-    return builder.build()
+    return _read_hands(root, builder.build(), lines)
 
 
 def _teams(event: ET.Element, lines: dict[ET.Element, int], event_type: str, session: str | None) -> ImportedTeams:
