@@ -26,13 +26,14 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from .. import files
+from ..director.names import NamedCells, defined_names
 from ..director.safe_open import load
 from ..engine import XlbridgeError
 from ..engine.players import Register, name_key
 from ..engine.season import SeasonLine
 from ..event import PairsReport, score_pairs
 from ..formats.results import ImportedTeams
-from ..kinds import PAIRS, SEASON
+from ..kinds import PAIRS, SEASON, FilledBook
 from ..kinds.players import read_register
 from ..workbooks import named_cells
 from ..workbooks.names import set_value
@@ -90,9 +91,11 @@ class Session:
 
 def add(target: Path, events: list[Path], players: Register | None) -> int:
     """Read the season and every session, then write them all, or nothing."""
-    book = read(target)
-    if book.kind is not SEASON:
-        raise CommandError(f"{target}: is a {book.title}, not a season (xlbridge workbooks season)")
+    # Opened once, for reading and for writing: a season's 12,000 rows take seconds to read.
+    workbook = load(target, read_only=False)
+    if not SEASON.signature <= defined_names(workbook):
+        raise CommandError(f"{target}: is a {read(target).title}, not a season (xlbridge workbooks season)")
+    book = FilledBook(target, SEASON, NamedCells(workbook, (*SEASON.inputs, *SEASON.setup)))
     checked = without_problems(book, target)
     if checked is None:
         return EXIT_PROBLEMS
@@ -122,7 +125,6 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
         if twice:
             raise CommandError(f"{session.source}: player {twice[0]} plays twice in this session; nothing was added")
-    workbook = load(target, read_only=False)
     write_rows(workbook, target, len(season.lines), rows, ladder, len(season.players))  # type: ignore[union-attr]
     workbook.calculation.fullCalcOnLoad = True
     files.save(workbook, target, force=True)
