@@ -160,3 +160,48 @@ def test_a_board_without_a_deal_shows_no_hand(computed):
     first = top(3, 2) + 1
     assert ws[f"D{first}"].value.startswith("♠") and ws[f"I{first}"].value in (None, "")
     assert ws[f"J{first + sheet.DIAGRAM_ROWS}"].value in (None, "")
+
+
+def test_from_a_deal_file_to_the_event_page_and_the_report(tmp_path):
+    """xlbridge deal, then hands into a filled team event, then export --html and report --pdf:
+    the boards dealt show their hands once, each with its four matches' rooms under it, on the
+    page and in the PDF (each board whole on a page), the other boards none."""
+    import subprocess
+    import sys
+
+    from xlbridge import kinds, solver
+    from xlbridge.event import sample
+    from xlbridge.formats import handrecords
+
+    def run(*args: object) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([sys.executable, "-m", "xlbridge", *map(str, args)], capture_output=True, text=True,
+                              timeout=600, check=False)
+        assert done.returncode == 0, done.stderr
+        return done
+
+    book = W.save(kinds.TEAM_EVENT.fill(sample.team_event()), tmp_path / "teams-event.xlsx")
+    run("deal", "--boards", 3, "--seed", "team views", "--out", tmp_path / "deals.pbn")
+    run("hands", book, tmp_path / "deals.pbn")
+    run("export", book, "--html", tmp_path / "page.html")
+    run("report", book, "--pdf", tmp_path / "report.pdf")
+    dealt = handrecords.read((tmp_path / "deals.pbn").read_text(encoding="utf-8")).records
+    text = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert text.count('class="deal"') == 3 and 'id="board-4"' not in text
+    for record in dealt:
+        start = text.index(f'<section class="board" id="board-{record.board}">')
+        section = text[start:text.index("</section>", start)]
+        spades = record.deal.hands[0].suits[0].replace("T", "10") or "—"
+        assert f'<span class="sym">♠</span>{spades}</div>' in section.split('aria-label="north"')[1]
+        rooms = section.split('<div class="scroll">')[-1]
+        assert rooms.count(">Open</td>") == 4 and rooms.count(">Closed</td>") == 4
+        assert ("<th>vs par</th>" in rooms) is solver.available()
+    pages = lo.pdf_words(tmp_path / "report.pdf")
+    assert "Quotient" in pages[0].text
+    boards = pages[1:]
+    assert boards, "no page of hands"
+    for page in boards:  # each board whole on its page: its heading, its hand and its four matches
+        words = page.text.split()
+        assert words.count("Board") == words.count("Dealer") == page.text.count("Match")
+        assert words.count("Open") == words.count("Closed") == 4 * words.count("Board")
+    assert sum(page.text.split().count("Board") for page in boards) == 3
+    assert sum(page.text.count("♠") for page in boards) >= 3 * 4
