@@ -232,3 +232,19 @@ def test_a_pair_twice_in_a_round_is_a_problem_at_its_cell_and_no_draw(tmp_path, 
     out = capsys.readouterr()
     assert "pair 2 plays two matches" in out.out + out.err
     assert path.read_bytes() == before
+
+
+def test_export_writes_the_web_page_and_refuses_formats_without_swiss_pairs(tmp_path, capsys):
+    book = W.build("swiss-pairs", pairs=5, rounds=2, boards=2, names=["Ann & Bo", "Cy & Di", None, "Ed & Flo", "Gus"])
+    play(book, {1}, seed=11)
+    path = _saved(book, tmp_path)
+    scored = engine_score(book)
+    assert main(["export", str(path), "--html", str(tmp_path / "event.html")]) == 0
+    page = (tmp_path / "event.html").read_text(encoding="utf-8")
+    assert "<h2>Standings</h2>" in page and "VP NS" in page and "IMPs EW" in page
+    leader = scored.standings()[0]
+    assert f"{leader.vp:.2f}" in page and "Pair 3" in page and "Ann &amp; Bo" in page
+    assert main(["export", str(path), "--usebio", str(tmp_path / "event.xml")]) == 2
+    err = capsys.readouterr().err
+    assert "is exported as a web page (--html)" in err and err.count("\n") == 1
+    assert not (tmp_path / "event.xml").exists()
