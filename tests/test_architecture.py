@@ -155,6 +155,13 @@ def _message_words(tree: ast.AST) -> set[int]:
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             if name.endswith("_number"):
                 ids.update(id(arg) for arg in node.args if isinstance(arg, ast.Constant))
+            # A label's catalog key (t("players")) and an Excel function's argument (@arg("players")).
+            if name in ("t", "arg") and node.args and isinstance(node.args[0], ast.Constant):
+                ids.add(id(node.args[0]))
+        # The Excel functions' shared argument texts, by argument name (udfs.SHARED_DOCS).
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                isinstance(target, ast.Name) and target.id.endswith("_DOCS") for target in node.targets):
+            ids.update(id(key) for key in node.value.keys if isinstance(key, ast.Constant))
     return ids
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from xlbridge import files, workbooks
 from xlbridge.cli import main
-from xlbridge.commands.season import split_names
+from xlbridge.commands.seasons import split_names
 from xlbridge.engine.players import register
 from xlbridge.engine.season import SeasonLine, SeasonRule, hundredths, ladder, session_points
 from xlbridge.event import sample

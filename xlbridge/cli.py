@@ -18,7 +18,7 @@ from .commands import EXIT_INPUT, EXIT_OK
 from .engine import XlbridgeError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
-COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "deal", "hands", "season", "score",
+COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "deal", "hands", "seasons", "score",
             "addin", "lite")
 
 def build_parser() -> argparse.ArgumentParser:

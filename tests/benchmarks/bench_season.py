@@ -18,7 +18,7 @@ from tests.benchmarks.timing import Row, best_of
 from tests.test_workbooks_fill import pairs_scenario
 from xlbridge import files
 from xlbridge import workbooks as W
-from xlbridge.commands.season import add
+from xlbridge.commands.seasons import add
 from xlbridge.event import sample
 from xlbridge.kinds import PAIRS
 

@@ -45,7 +45,7 @@ from .import_ import load as load_results
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``season`` subcommand."""
     parser = subparsers.add_parser(
-        "season", help="add sessions to the club's season (season.xlsx)",
+        SEASON.name, help="add sessions to the club's season (season.xlsx)",
         description="Keep the club's season in season.xlsx (xlbridge workbooks season): each session added "
         "with one command, the ladder computing itself by the rule on its Setup sheet.")
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
@@ -55,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "percentage or IMPs, place, field size, boards. Nothing is written unless every session can be added; "
         "a session the season already holds is refused. Exit status: 0 added, 1 a workbook has problems, "
         "2 a file cannot be read, a session is already in the season or a player is not in the register.")
-    add.add_argument("season", metavar="SEASON.xlsx", type=Path, help="the season workbook")
+    add.add_argument("book", metavar="SEASON.xlsx", type=Path, help="the season workbook")
     add.add_argument("events", metavar="EVENT", type=Path, nargs="+",
                      help="a pairs workbook (.xlsx), or a PBN (.pbn) or USEBIO (.xml) results file")
     add.add_argument("--players", metavar="PLAYERS.xlsx", type=Path,
@@ -74,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
             players = read_register(args.players)
         except XlbridgeError as error:
             raise CommandError(str(error)) from None
-    with files.locked(args.season):
-        return add(args.season, args.events, players)
+    with files.locked(args.book):
+        return add(args.book, args.events, players)
 
 
 @dataclasses.dataclass(frozen=True)
