@@ -17,7 +17,7 @@ from xlbridge.cli import main
 from xlbridge.engine.handrecord import HandRecord
 from xlbridge.engine.hands import Deal, deals
 from xlbridge.event import sample, score_event, score_pairs, score_teams
-from xlbridge.formats import pbn, usebio
+from xlbridge.formats import handrecords, pbn, usebio
 from xlbridge.formats.pbn import games
 from xlbridge.kinds import check, read
 
@@ -134,6 +134,11 @@ def test_import_writes_the_deals_into_the_workbooks_hands_sheet(tmp_path, suffix
         {board: record.deal for board, record in event.hands.items()}
     if suffix == ".pbn":  # the tricks and par too
         assert dict(checked.event.hands) == dict(event.hands)
+    # and out again from the workbook: the deal file reader finds the same deals
+    again = tmp_path / "again.pbn"
+    assert main(["export", str(out), "--pbn", str(again)]) == 0, capsys.readouterr()
+    assert {record.board: record.deal for record in handrecords.read(again.read_text(encoding="utf-8")).records} == \
+        {board: record.deal for board, record in event.hands.items()}
 
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real-results" / "results"
