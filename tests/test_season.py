@@ -12,8 +12,7 @@ import pytest
 
 from xlbridge import files, workbooks
 from xlbridge.cli import main
-from xlbridge.commands.seasons import split_names
-from xlbridge.engine.players import register
+from xlbridge.engine.players import register, split_names
 from xlbridge.engine.season import SeasonLine, SeasonRule, hundredths, ladder, session_points
 from xlbridge.event import sample
 from xlbridge.kinds import PAIRS, SEASON, check, read
@@ -183,6 +182,22 @@ def test_season_add_with_the_register(tmp_path, capsys):
         assert main(["season", "add", str(season), str(tmp_path / "bad.xlsx"), "--players", str(register_path)]) == 2
         assert said in capsys.readouterr().err
         assert digest(season) == before
+
+
+def test_check_names_players_the_register_lacks(tmp_path, capsys):
+    register_path = players_book(tmp_path, [(12, "Ann Smith"), (31, "Bob Jones")])
+    event = dataclasses.replace(sample.pairs_event(seed=6), date="2025-02-18")
+    named = dataclasses.replace(event, pairs=(dataclasses.replace(event.pairs[0], names="12 31"),
+                                              dataclasses.replace(event.pairs[1], names="12 999"), *event.pairs[2:]))
+    path = tmp_path / "typed.xlsx"
+    files.save(PAIRS.fill(named), path)
+    assert main(["check", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["check", str(path), "--players", str(register_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"pair {event.pairs[1].number}: player number 999 is not in the register" in out
+    assert f"pair {event.pairs[0].number}:" not in out  # 12 and 31 are registered
+    assert f"pair {event.pairs[2].number}: player " in out  # names the register does not hold
 
 
 def test_a_player_twice_in_one_session_is_refused(tmp_path, capsys):

@@ -8,7 +8,9 @@ import sys
 
 from .. import kinds
 from ..director.safe_open import UnreadableWorkbook
+from ..engine import XlbridgeError
 from ..kinds import Checked, FilledBook, check
+from ..kinds.players import read_register, unregistered
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 
 
@@ -23,6 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "The file is only read, never written.",
     )
     parser.add_argument("file", metavar="FILE.xlsx", help="a filled xlbridge workbook")
+    parser.add_argument("--players", metavar="PLAYERS.xlsx",
+                        help="the player register: name each pair's player (or player number) not in it")
     parser.set_defaults(run=run)
 
 
@@ -56,6 +60,14 @@ def run(args: argparse.Namespace) -> int:
     for note in checked.notes:  # normal in a real session: said, not counted as problems
         print(note)
     count = len(checked.problems)
+    if getattr(args, "players", None) and checked.event is not None:
+        try:
+            missing = unregistered(checked.event, read_register(args.players))
+        except XlbridgeError as error:
+            raise CommandError(str(error)) from None
+        for line in missing:  # the register's own problems are check PLAYERS.xlsx's
+            print(line)
+        count += len(missing)
     what = checked.book.kind.summary(checked) if checked.event is not None else checked.book.title
     if count:
         print(f"{args.file}: {what}: {count} problem{'s' if count != 1 else ''}")

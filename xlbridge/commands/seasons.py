@@ -20,7 +20,6 @@ import argparse
 import dataclasses
 import datetime
 import hashlib
-import re
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -29,7 +28,7 @@ from .. import files
 from ..director.names import NamedCells, defined_names
 from ..director.safe_open import load
 from ..engine import XlbridgeError
-from ..engine.players import Register, name_key
+from ..engine.players import Register, name_key, split_names
 from ..engine.season import SeasonLine
 from ..event import PairsReport, score_pairs
 from ..formats.results import ImportedTeams
@@ -153,26 +152,6 @@ def identify(text: str, players: Register | None, known: dict[str, int],
         known[key] = number
     number = known[key]
     return number, next(name for n, name in ladder if n == number)
-
-
-def split_names(names: str) -> tuple[str, str]:
-    """A pair's names as its two players (the second blank when they cannot be told).
-
-    >>> split_names("Ann Smith & Bob Jones"), split_names("Smith - Jones"), split_names("12 31")
-    (('Ann Smith', 'Bob Jones'), ('Smith', 'Jones'), ('12', '31'))
-    >>> split_names("Virtanen–Nieminen"), split_names("Pair 3")
-    (('Virtanen', 'Nieminen'), ('Pair 3', ''))
-    """
-    text = " ".join(names.split())
-    if re.fullmatch(r"\d+ \d+", text):
-        first, second = text.split()
-        return first, second
-    parts = [p.strip() for p in re.split(r"\s*(?:&|/|\+|–|—| and | - )\s*", text) if p.strip()]
-    if len(parts) != 2 and "-" in text:
-        parts = [p.strip() for p in text.split("-") if p.strip()]
-    if len(parts) == 2:
-        return parts[0], parts[1]
-    return text, ""
 
 
 def session_of(source: Path, report: PairsReport) -> Session:

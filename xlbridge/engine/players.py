@@ -16,6 +16,7 @@ RowProblem(row=4, field='name', message='player 7: the name is blank'))
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -203,3 +204,23 @@ def register(rows: Iterable[tuple[int, object, object, object, object, object]])
         players.append(Player(value, text, membership_text(membership),
                               "" if club is None else " ".join(str(club).split()), player_hcp))
     return Found(Register.of(players), tuple(problems))
+
+
+def split_names(names: str) -> tuple[str, str]:
+    """A pair's names as its two players (the second blank when they cannot be told).
+
+    >>> split_names("Ann Smith & Bob Jones"), split_names("Smith - Jones"), split_names("12 31")
+    (('Ann Smith', 'Bob Jones'), ('Smith', 'Jones'), ('12', '31'))
+    >>> split_names("Virtanen–Nieminen"), split_names("Pair 3")
+    (('Virtanen', 'Nieminen'), ('Pair 3', ''))
+    """
+    text = " ".join(names.split())
+    if re.fullmatch(r"\d+ \d+", text):
+        first, second = text.split()
+        return first, second
+    parts = [p.strip() for p in re.split(r"\s*(?:&|/|\+|–|—| and | - )\s*", text) if p.strip()]
+    if len(parts) != 2 and "-" in text:
+        parts = [p.strip() for p in text.split("-") if p.strip()]
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    return text, ""

@@ -8,7 +8,7 @@ import os
 
 from ..director.cells import Problems, rows_of
 from ..engine import OptionError
-from ..engine.players import Register, register
+from ..engine.players import Register, register, split_names
 from ..workbooks import players as players_template
 from .base import Checked, FilledBook, Kind
 
@@ -55,3 +55,24 @@ def read_register(path: str | os.PathLike[str]) -> Register:
         more = len(checked.problems) - 1
         raise OptionError(f"{path}: {first}" + (f" (and {more} more: xlbridge check {path})" if more else ""))
     return found
+
+
+def unregistered(event: object, players: Register) -> list[str]:
+    """What a pairs event names that the register lacks: each pair's players (split from its
+    names; a number is a player number), one line each.
+
+    >>> from xlbridge.engine.players import Player
+    >>> from xlbridge.event import Pair, PairsEvent
+    >>> event = PairsEvent("", "", (Pair(1, "12 31"), Pair(2, "Ann & Zed")), ())
+    >>> unregistered(event, Register.of([Player(12, "Ann"), Player(31, "Bob")]))
+    ["pair 2: player 'Zed' is not in the register"]
+    """
+    pairs = getattr(event, "pairs", ())
+    lines = []
+    for pair in pairs:
+        for part in split_names(pair.names):
+            if not any(ch.isalnum() for ch in part) or players.find(part) is not None:
+                continue
+            what = f"player number {part}" if part.isdigit() else f"player {part!r}"
+            lines.append(f"pair {pair.number}: {what} is not in the register")
+    return lines
