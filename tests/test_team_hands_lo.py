@@ -106,23 +106,23 @@ def test_each_room_against_par_in_the_match_is_the_engines(computed):
     for board, open_room, closed_room in MATCH:
         row = top(board, 1) + BLOCK
         scores = [ns_score(board, open_room), ns_score(board, closed_room)]
-        shown = [ws[f"G{row}"].value, ws[f"G{row + 1}"].value]
+        shown = [ws[f"F{row}"].value, ws[f"F{row + 1}"].value]
         assert shown == scores, board
-        assert ws[f"K{row}"].value == imps(scores[0] - scores[1])  # the home team's IMPs
+        assert ws[f"H{row}"].value == imps(scores[0] - scores[1])  # the home team's IMPs
         assert (ws[f"B{row}"].value, ws[f"B{row + 1}"].value) == ("Open", "Closed")
-        assert ws[f"D{row}"].value == open_room[0]
+        assert ws[f"C{row}"].value == open_room[0]
         record = RECORDS[board - 1] if board <= len(RECORDS) else None
-        against = [ws[f"I{row}"].value, ws[f"I{row + 1}"].value]
+        against = [ws[f"G{row}"].value, ws[f"G{row + 1}"].value]
         if record is not None and record.par is not None:
             assert against == [imps(score - record.par.score) for score in scores], board
-            assert "vs par" in ws[f"I{row - 1}"].value
+            assert "vs par" in ws[f"G{row - 1}"].value
             checked += 1
         else:
             assert against == [None, None] or against == ["", ""], board
-            assert ws[f"I{row - 1}"].value in (None, "")
+            assert ws[f"G{row - 1}"].value in (None, "")
     assert checked == 2
     # Board 1: EW make 4S (-420) against par -420 in the open room, passed out in the closed.
-    assert [ws[f"I{top(1, 1) + BLOCK + k}"].value for k in (0, 1)] == [0, 9]
+    assert [ws[f"G{top(1, 1) + BLOCK + k}"].value for k in (0, 1)] == [0, 9]
 
 
 def test_each_match_of_the_event_against_par_is_the_engines(computed):
@@ -132,13 +132,13 @@ def test_each_match_of_the_event_against_par_is_the_engines(computed):
         board = (round_no - 1) * 2 + k + 1
         row = top(board, 2) + BLOCK + 2 * (number - 1)
         scores = [ns_score(board, open_room), ns_score(board, closed_room)]
-        assert [ws[f"H{row}"].value, ws[f"H{row + 1}"].value] == scores, (board, number)
-        assert ws[f"L{row}"].value == imps(scores[0] - scores[1])
+        assert [ws[f"G{row}"].value, ws[f"G{row + 1}"].value] == scores, (board, number)
+        assert ws[f"I{row}"].value == imps(scores[0] - scores[1])
         home, away = {1: [(4, 1), (2, 3)], 2: [(2, 4), (3, 1)]}[round_no][number - 1]  # the round robin's draw
-        assert (ws[f"D{row}"].value, ws[f"E{row}"].value) == ("Open", open_room[0])
+        assert (ws[f"C{row}"].value, ws[f"D{row}"].value) == ("Open", open_room[0])
         assert ws[f"B{row}"].value == f"{home} v {away}"
         record = RECORDS[board - 1]
-        against = [ws[f"J{row}"].value, ws[f"J{row + 1}"].value]
+        against = [ws[f"H{row}"].value, ws[f"H{row + 1}"].value]
         if record.par is not None:
             assert against == [imps(score - record.par.score) for score in scores]
             checked += 1
@@ -159,7 +159,7 @@ def test_a_board_without_a_deal_shows_no_hand(computed):
     ws = computed["teams-event"]["Boards"]
     first = top(3, 2) + 1
     assert ws[f"D{first}"].value.startswith("♠") and ws[f"I{first}"].value in (None, "")
-    assert ws[f"J{first + sheet.DIAGRAM_ROWS}"].value in (None, "")
+    assert ws[f"H{first + sheet.DIAGRAM_ROWS}"].value in (None, "")
 
 
 def test_from_a_deal_file_to_the_event_page_and_the_report(tmp_path):

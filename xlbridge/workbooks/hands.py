@@ -278,30 +278,27 @@ def boards_sheet(book: Book, hands: Hands, rooms: Rooms, matches: int = 1) -> Wo
     diagram, double-dummy table and par (:func:`diagram`; blank without a deal), then each
     match that played it (up to ``matches``, in the order of the results table), a row a
     room: the contract, declarer, tricks, North-South's score and that score less par in
-    IMPs (North-South's side, as the score), and the home team's IMPs on the board. A
-    match's row is found by the board's number in the results table (the ``k``-th row with
-    it for the ``k``-th match), so rows typed in any order are found; whole boards to a page."""
+    IMPs (North-South's side, as the score), and on the open room's row the match's teams
+    (a team event) and the home team's IMPs on the board. A match's rows are found by the
+    board's number in the results table (the ``k``-th row with it for the ``k``-th match),
+    so rows typed in any order are found; whole boards to a page. A cell a field, no merged
+    cells under the diagram: a 40-team event's sheet has 20 matches a board."""
     t = hands.t
     event = rooms.teams is not None
-    ws = book.sheet(t("boards_sheet"), (2, 6, 6, 8, 8, 8, 6.5, 6.5, 7, 7, 7, 8))
-    head = styles.HEAD
-    # (heading, columns): the teams (a team event), the room, the result, the score, vs par, IMPs.
-    spans = ((("teams", 2),) if event else ()) + (("room", 1 if event else 2), ("contract", 1), ("declarer", 1),
-                                                   ("tricks", 1), ("score_ns", 2), ("vs_par", 2),
-                                                   ("imps_home", 1 if event else 2))
-    place, column = {}, 2
-    for key, width in spans:
-        place[key] = (get_column_letter(column), get_column_letter(column + width - 1))
-        column += width
+    ws = book.sheet(t("boards_sheet"), (2, 7, 8, 8, 8, 7, 8, 8, 8, 7, 7, 7))
+    keys = (("teams",) if event else ()) + ("room", "contract", "declarer", "tricks", "score_ns", "vs_par",
+                                              "imps_home")
+    place = {key: get_column_letter(2 + index) for index, key in enumerate(keys)}
     height = _BOARD_HEAD + DIAGRAM_ROWS * DIAGRAM_HEIGHT + _TABLE_HEAD + 2 * matches * _ROOM + _GAP
     per_page = max(1, int(PAGE_HEIGHT[book.paper] // height))
     block = 1 + DIAGRAM_ROWS + 1 + 2 * matches + 1
     board_cells, last = rooms.board, rooms.board.split(":")[-1]
     sheet_of = rooms.board.rsplit("!", 1)[0]
+    big, head, text, plain = styles.Style(size=13, bold=True), styles.HEAD, styles.OUTPUT_TEXT, styles.OUTPUT
+    signed = plain.but(number_format=styles.SIGNED)
     breaks = []
     for index, board in enumerate(hands.boards):
         top = 1 + index * block
-        big = styles.Style(size=13, bold=True)
         book.merge(ws, f"B{top}:D{top}", f"{t('board')} {board}", big)
         book.merge(ws, f"E{top}:G{top}", f"{t('dealer')}: {board_dealer(board)}", styles.LABEL)
         book.merge(ws, f"H{top}:K{top}", f"{t('vulnerable')}: {t.vulnerability(board_vul(board))}", styles.LABEL)
@@ -309,12 +306,11 @@ def boards_sheet(book: Book, hands: Hands, rooms: Rooms, matches: int = 1) -> Wo
         diagram(book, ws, hands, board, top + 1, "BCDEFGHIJKL")
         heading = top + 1 + DIAGRAM_ROWS
         par = hands.cell("par", board)
-        for key, (first, end) in place.items():
-            text: object = t(key)
-            formula = key == "vs_par"
-            if formula:  # like the DD table and the par: only where the board's par is known
-                text = f'IF(ISNUMBER({par}),"{t("vs_par")} ({t("imps")})","")'
-            book.merge(ws, f"{first}{heading}:{end}{heading}", text, head, formula=formula)
+        for key, column in place.items():
+            if key == "vs_par":  # like the DD table and the par: only where the board's par is known
+                book.formula(ws, f"{column}{heading}", f'IF(ISNUMBER({par}),"{t("vs_par")} ({t("imps")})","")', head)
+            else:
+                book.put(ws, f"{column}{heading}", t(key), head)
         ws.row_dimensions[heading].height = _TABLE_HEAD
         for match in range(matches):
             row = heading + 1 + 2 * match
@@ -326,29 +322,23 @@ def boards_sheet(book: Book, hands: Hands, rooms: Rooms, matches: int = 1) -> Wo
             at = f"$A{row}"
             if rooms.teams is not None:
                 home, away = rooms.teams
-                first, end = place["teams"]
-                book.merge(ws, f"{first}{row}:{end}{row + 1}",
-                           f'IF({at}="","",IF(INDEX({home},{at})="","",INDEX({home},{at})&" v "&INDEX({away},{at})))',
-                           styles.OUTPUT.but(vertical="center"), formula=True)
+                book.formula(ws, f"{place['teams']}{row}", f'IF({at}="","",IF(INDEX({home},{at})="","",'
+                             f'INDEX({home},{at})&" v "&INDEX({away},{at})))', text)
+                book.put(ws, f"{place['teams']}{row + 1}", None, text)
             for r, key, cells in ((row, "open", rooms.open), (row + 1, "closed", rooms.closed)):
                 ws.row_dimensions[r].height = _ROOM
                 contract, declarer, tricks, score = cells
-                first, end = place["room"]
-                book.merge(ws, f"{first}{r}:{end}{r}", f'IF({at}="","","{t(key)}")', styles.OUTPUT_TEXT, formula=True)
-                for key_, cells_, text in (("contract", contract, True), ("declarer", declarer, True),
-                                           ("tricks", tricks, False)):
-                    value = (f"INDEX({cells_},{at})&\"\"" if text else
-                             f'IF(INDEX({cells_},{at})="","",INDEX({cells_},{at}))')
-                    book.formula(ws, f"{place[key_][0]}{r}", f'IF({at}="","",{value})', styles.OUTPUT)
-                first, end = place["score_ns"]
-                signed = styles.OUTPUT.but(number_format=styles.SIGNED)
-                book.merge(ws, f"{first}{r}:{end}{r}", f'IF({at}="","",INDEX({score},{at}))', signed, formula=True)
-                first, end = place["vs_par"]
-                book.merge(ws, f"{first}{r}:{end}{r}",
-                           hands.par_difference(f"{place['score_ns'][0]}{r}", board, "TRUE"), signed, formula=True)
-            first, end = place["imps_home"]
-            book.merge(ws, f"{first}{row}:{end}{row + 1}", f'IF({at}="","",INDEX({rooms.imps},{at}))',
-                       styles.OUTPUT.but(number_format=styles.SIGNED, bold=True, vertical="center"), formula=True)
+                book.formula(ws, f"{place['room']}{r}", f'IF({at}="","","{t(key)}")', text)
+                for field, source in (("contract", contract), ("declarer", declarer)):
+                    book.formula(ws, f"{place[field]}{r}", f'IF({at}="","",INDEX({source},{at})&"")', plain)
+                book.formula(ws, f"{place['tricks']}{r}",
+                             f'IF({at}="","",IF(INDEX({tricks},{at})="","",INDEX({tricks},{at})))', plain)
+                book.formula(ws, f"{place['score_ns']}{r}", f'IF({at}="","",INDEX({score},{at}))', signed)
+                book.formula(ws, f"{place['vs_par']}{r}",
+                             hands.par_difference(f"{place['score_ns']}{r}", board, "TRUE"), signed)
+            book.formula(ws, f"{place['imps_home']}{row}", f'IF({at}="","",INDEX({rooms.imps},{at}))',
+                         signed.but(bold=True))
+            book.put(ws, f"{place['imps_home']}{row + 1}", None, plain)
         ws.row_dimensions[top + block - 1].height = _GAP
         if (index + 1) % per_page == 0 and index + 1 < len(hands.boards):
             breaks.append(top + block - 1)
