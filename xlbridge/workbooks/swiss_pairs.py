@@ -118,7 +118,7 @@ def _setup(book: Book, layout: base._Layout, plan: list[list[Pairing]], names: l
     ``ByeVP`` in C7, the byes in column H), for pairs: each pair's VPs and place beside its name."""
     t = book.t
     ws = book.sheet(t("setup"), (6, 30, 9, 7, 6, 3, 7, 8, 2, 6))
-    book.event_heading(ws, 1, book.title, "A", "C", "D:E")
+    book.event_heading(ws, 1, book.title, "A", "F", "G:H")
     label, fixed = styles.LABEL, styles.FIXED
     book.merge(ws, "A2:B2", t("event"), label)
     book.event_inputs(ws, "C2", "D2:E2")
