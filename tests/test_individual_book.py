@@ -144,3 +144,82 @@ def test_every_template_size_builds_its_movement(players):
     m = E.individual(players, 2)
     assert W.read_named(book, "MovementText")[0].endswith(f"{m.rounds} rounds, 2 boards a round")
     assert len(W.read_named(book, "Board")) == len(m.seatings) * 2
+
+
+REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real-results" / "results"
+
+
+@pytest.fixture(scope="module")
+def scored_book(tmp_path_factory):
+    """A 13-player book (one sits out each round) with every result typed, adjusted and NP among them."""
+    folder = tmp_path_factory.mktemp("individual-report")
+    book = W.build("individual", players=13, boards=13, names={5: "Eve Example", 13: "=SUM(1)"}, event="Club night")
+    rows = played(book)
+    contracts = W.named_cells(book, "Contract")
+    for index, code in ((4, "A60/40"), (9, "NP")):
+        contracts[index].value = code
+        W.named_cells(book, "Declarer")[index].value = None
+        W.named_cells(book, "Tricks")[index].value = None
+        rows[index] = (*rows[index][:5], code, None, None)
+    path = W.save(book, folder / "individual.xlsx")
+    return path, individual_event(rows), folder
+
+
+def test_report_prints_and_writes_the_engines_ranking(scored_book):
+    path, event, folder = scored_book
+    done = xlbridge("report", path, "--csv", folder / "ranking.csv")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Club night: 13 players, 13 boards, matchpoints 2/1/0"
+    table = [line.split() for line in lines[4:4 + 13]]
+    assert [(row[0], int(row[1])) for row in table] == [(p.place, p.player) for p in event.ranking()]
+    assert [float(row[-2]) for row in table] == [round(p.percent, 2) for p in event.ranking()]
+    import csv
+    with open(folder / "ranking.csv", newline="", encoding="utf-8") as fp:
+        written = list(csv.reader(fp))
+    assert written[0] == ["Place", "Player", "Name", "MP", "Top", "%", "Boards"]
+    by_player = {int(row[1]): row for row in written[1:14]}
+    assert by_player[5][2] == "Eve Example" and by_player[13][2] == "'=SUM(1)"  # a formula stays text
+    for p in event.players.values():
+        assert float(by_player[p.player][3]) == pytest.approx(p.mp, abs=0.005)
+    lines_csv = written[15:]
+    assert lines_csv[0][:4] == ["Board", "Round", "Table", "N"] and len(lines_csv) - 1 == len(event.rows)
+
+
+def test_export_writes_the_page_pbn_and_usebio_as_the_real_individual_files_do(scored_book):
+    import xml.etree.ElementTree as ET
+
+    from xlbridge.formats import pbn
+
+    path, event, folder = scored_book
+    for option in ("html", "pbn", "usebio"):
+        done = xlbridge("export", path, f"--{option}", folder / f"out.{option}")
+        assert done.returncode == 0, done.stderr
+    page = (folder / "out.html").read_text(encoding="utf-8")
+    assert page.count('<section class="board" id="board-') == 13 and "Eve Example" in page
+    assert "=SUM(1)" in page and "<script" not in page.lower()
+    text = (folder / "out.pbn").read_text(encoding="utf-8")
+    games = list(pbn.games(text))
+    assert len(games) == 13 and all(g.value("Competition") == "Individuals" for g in games)
+    table = games[0].tables["SCORETABLE"]
+    mine = {column.upper() for column in table.columns}
+    totals = games[0].tables["TOTALSCORETABLE"]
+    assert [values[1] for _line, values in totals.rows] == [str(p.player) for p in event.ranking()]
+    root = ET.fromstring((folder / "out.usebio").read_text(encoding="utf-8").split("\n", 2)[2])
+    assert root.find("EVENT").get("EVENT_TYPE") == "INDIVIDUAL"
+    players = root.find("EVENT/PARTICIPANTS").findall("PLAYER")
+    assert [(p.findtext("PLAYER_NUMBER"), p.findtext("PERCENTAGE")) for p in players] == \
+        [(str(p.player), f"{p.percent:.2f}") for p in event.ranking()]
+    lines = root.findall("EVENT/BOARD/TRAVELLER_LINE")
+    assert len(lines) == len(event.rows)
+    elements = {child.tag for line in lines for child in line}
+    ruter, uk = REAL / "ruter_fi" / "indi.pbn", REAL / "ukbridgeclub_usebio" / "individual_usebio.xml"
+    if not ruter.is_file() or not uk.is_file():
+        pytest.skip(f"no real results files at {REAL} (CI has them beside the project)")
+    theirs = next(pbn.games(ruter.read_bytes().decode("latin-1"))).tables["SCORETABLE"]
+    players_columns = {c for c in mine if c.startswith(("PLAYERID_", "MP_"))}
+    assert len(players_columns) == 8 and players_columns <= {column.upper() for column in theirs.columns}
+    sample = ET.parse(uk).getroot()
+    written_by_them = {child.tag for line in sample.iter("TRAVELLER_LINE") for child in line}
+    assert {"N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER", "SCORE",
+            "NS_MATCH_POINTS", "EW_MATCH_POINTS"} <= elements & written_by_them

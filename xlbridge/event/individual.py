@@ -80,6 +80,11 @@ class IndividualReport:
         return self.scored.ranking()
 
     @property
+    def empty(self) -> bool:
+        """True before the first result."""
+        return not self.event.results
+
+    @property
     def boards(self) -> int:
         """How many boards have a result."""
         return len({result.board for result in self.event.results})

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
+from ..event.individual import IndividualReport
 from . import table as tables
 from .text import Report
 
@@ -85,6 +86,11 @@ def dump(report: Report, fp: TextIO) -> None:
     """Write the report as CSV to an open text file (opened with ``newline=""``); text a
     spreadsheet would run as a formula is neutralised (:func:`safe`)."""
     writer = _Writer(fp)
+    if isinstance(report, IndividualReport):  # formats/individual.py writes it in every format
+        from .individual import write_csv
+
+        write_csv(report, writer)
+        return
     if isinstance(report, TeamsReport):
         _teams(report, writer)
     elif isinstance(report, TeamEventReport):

@@ -29,6 +29,7 @@ from typing import TextIO
 from ..engine import Seat, looks_weighted
 from ..engine.handrecord import HandRecord
 from ..event import PairsReport, SwissPairsReport, TeamEventReport, TeamsReport
+from ..event.individual import IndividualReport
 from . import table as tables
 from .diagram import COMPASS, DECLARERS, Diagram, Runs, diagram
 from .format import Format
@@ -290,6 +291,10 @@ def event_page(report: TeamEventReport) -> str:
 
 def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
     """The page of a scored pairs event, team match or team event, as text."""
+    if isinstance(report, IndividualReport):  # formats/individual.py writes it in every format
+        from .individual import page
+
+        return page(report)
     if isinstance(report, TeamEventReport):
         return event_page(report)
     return teams_page(report) if isinstance(report, TeamsReport) else pairs_page(report)
@@ -302,4 +307,5 @@ def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> Non
 
 FORMAT = Format("html", "a web page", "one self-contained page: the ranking(s) with a link to every board's "
                 "traveller, readable on a phone and printable; a team event's standings and rounds",
-                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport, SwissPairsReport), dumps)
+                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport, SwissPairsReport, IndividualReport),
+                dumps)

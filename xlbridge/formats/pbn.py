@@ -49,6 +49,7 @@ from ..engine import (
 from ..engine.handrecord import HandRecord
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsEvent, PairsReport, Play, TeamsReport
+from ..event.individual import IndividualReport
 from .format import Format
 from .records import Record
 from .records import build as records_event
@@ -316,6 +317,10 @@ def _teams_total(report: TeamsReport) -> list[str]:
 
 def dumps(report: PairsReport | TeamsReport) -> str:
     """The PBN file of a scored pairs event or team match, as text."""
+    if isinstance(report, IndividualReport):  # formats/individual.py writes it in every format
+        from .individual import pbn
+
+        return pbn(report)
     return teams_text(report) if isinstance(report, TeamsReport) else pairs_text(report)
 
 
@@ -777,4 +782,4 @@ def _penalty(text: str | None, line: int) -> float | None:
 
 
 FORMAT = Format("pbn", "a PBN 2.1 results file", "a ScoreTable per board and the TotalScoreTable",
-                (".pbn",), (PairsReport, TeamsReport), dumps, loads, sniff)
+                (".pbn",), (PairsReport, TeamsReport, IndividualReport), dumps, loads, sniff)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
+from ..event.individual import IndividualReport
 from ..event.season import SeasonReport
 from . import table as tables
 from .words import scoring_text
@@ -102,6 +103,10 @@ def event_text(report: TeamEventReport) -> str:
 
 def dumps(report: Report) -> str:
     """The report as terminal text."""
+    if isinstance(report, IndividualReport):  # formats/individual.py writes it in every format
+        from .individual import text
+
+        return text(report)
     if isinstance(report, SeasonReport):
         from .season import season_text  # which lays its tables out with text_table, from here
 

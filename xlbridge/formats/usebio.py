@@ -55,6 +55,7 @@ from ..event import (
     TeamsReport,
     score_teams,
 )
+from ..event.individual import IndividualReport
 from ..workbooks.book import NAME_LENGTH
 from .format import Format
 from .results import (
@@ -380,6 +381,10 @@ def event_text(report: TeamEventReport) -> str:
 
 def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
     """The USEBIO document of a scored pairs event, team match or team event, as text."""
+    if isinstance(report, IndividualReport):  # formats/individual.py writes it in every format
+        from .individual import usebio
+
+        return usebio(report)
     if isinstance(report, TeamEventReport):
         return event_text(report)
     return teams_text(report) if isinstance(report, TeamsReport) else pairs_text(report)
@@ -895,4 +900,5 @@ def sniff(head: bytes) -> bool:
 
 
 FORMAT = Format("usebio", "USEBIO 1.2 XML", "for results sites and national bodies",
-                (".xml", ".usebio"), (PairsReport, TeamsReport, TeamEventReport), dumps, loads, sniff)
+                (".xml", ".usebio"), (PairsReport, TeamsReport, TeamEventReport, IndividualReport), dumps, loads,
+                sniff)
