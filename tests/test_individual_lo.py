@@ -84,3 +84,34 @@ def test_the_book_scores_as_the_engine(books, index):
 def test_shared_places_are_among_the_cases(books):
     _, events = books
     assert any("-" in p.place for event in events.values() for p in event.players.values())
+
+
+def test_report_prints_the_ranking_and_each_board_whole_on_a_page(tmp_path):
+    """``report --pdf``: the ranking on the first page, then every board's traveller, its
+    heading on the same page as its rows (no board cut over a page)."""
+    import subprocess
+    import sys
+
+    book = W.build("individual", players=13, boards=26, event="Club night")
+    rows = list(zip(*(W.read_named(book, n) for n in ("Board", "North", "East", "South", "West")), strict=True))
+    typed = results(len(rows), 7)
+    for i, name in enumerate(("Contract", "Declarer", "Tricks")):
+        W.write_named(book, name, [r[i] for r in typed])
+    path = W.save(book, tmp_path / "individual.xlsx")
+    done = subprocess.run([sys.executable, "-m", "xlbridge", "report", str(path), "--pdf", str(tmp_path / "r.pdf")],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    pages = lo.pdf_words(tmp_path / "r.pdf")
+    first = " ".join(w.text for w in pages[0].words)
+    assert "Club night" in first and {"Place", "Player", "Name", "MP", "Top", "%", "Boards"} <= set(first.split())
+    event = individual_event([(*row, *result) for row, result in zip(rows, typed, strict=True)])
+    seen = {}
+    for page in pages[1:]:
+        words = list(page.words)
+        for i, word in enumerate(words[:-1]):
+            if word.text == "Board" and words[i + 1].text.isdigit():
+                board = int(words[i + 1].text)
+                seen[board] = page.number
+                below = [w for w in words if w.y_min > word.y_max and w.text == "Round"]
+                assert below, f"board {board}: its table is not under it on page {page.number}"
+    assert sorted(seen) == sorted({r[0] for r in rows}) and len(event.players) == 13

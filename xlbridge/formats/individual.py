@@ -210,3 +210,33 @@ def pbn(report: IndividualReport) -> str:
                              quote(event.name_of(p.player))] for p in report.ranking()])
         lines.append("")
     return "\n".join(lines)
+
+
+def printout(report: IndividualReport, paper: str = "A4"):
+    """The ranking ready to print (``report --pdf``), then every board's traveller on a
+    second sheet."""
+    from openpyxl.styles import Font
+
+    from ..workbooks.page import paper_name, set_up
+    from .printout import _sheet, _table  # the printout's page and tables, shared with the other events
+
+    event = report.event
+    workbook, sheet = _sheet(event.name or "Individual", f"{event.date}   {_summary(report).split(': ', 1)[1]}".strip(),
+                             paper, (event.name, event.date))
+    _table(sheet, 4, RANKING, ranking_rows(report), (9, 9, 30, 9, 8, 9, 10),
+           (None, "0", None, None, None, None, "0"))
+    travellers = workbook.create_sheet("Travellers")
+    top, used, breaks = 1, 0.0, []
+    room = 600.0 if paper_name(paper) == "Letter" else 650.0  # points a page holds, less a margin
+    for board, rows in _boards(report).items():
+        block = 20 + 26 + 12.75 * (len(rows) + 1)  # its heading, the column headings, the rows and a blank
+        if used and used + block > room:  # a board whole on its page
+            breaks.append(top - 1)
+            used = 0.0
+        used += block
+        travellers.cell(top, 1, f"Board {board}").font = Font(bold=True, size=12)
+        travellers.row_dimensions[top].height = 20
+        top = _table(travellers, top + 1, TRAVELLER, traveller_rows(rows), (9, 8, 6, 6, 6, 6, 11, 6, 9, 10, 9, 9),
+                     ("0", "0", "0", "0", "0", "0", None, None, "0", "0", None, None), repeat=False) + 1
+    set_up(travellers, paper, header=(event.name, event.date), breaks=breaks)
+    return workbook

@@ -22,6 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..engine import Seat
 from ..engine.handrecord import HandRecord
 from ..event import PairsReport, TeamEventReport, TeamsReport
+from ..event.individual import IndividualReport
 from ..workbooks import styles
 from ..workbooks.page import paper_name, set_up
 from . import table as tables
@@ -337,6 +338,10 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
 def workbook(report: PairsReport | TeamsReport | TeamEventReport, paper: str = "A4") -> Workbook:
     """The printout of any report: a pairs event's ranking, a traveller, a team match, a
     team event's standings."""
+    if isinstance(report, IndividualReport):  # formats/individual.py writes it in every format
+        from .individual import printout
+
+        return printout(report, paper)
     if isinstance(report, TeamEventReport):
         return event_printout(report, paper)
     if isinstance(report, TeamsReport):
