@@ -248,3 +248,20 @@ def test_export_writes_the_web_page_and_refuses_formats_without_swiss_pairs(tmp_
     err = capsys.readouterr().err
     assert "is exported as a web page (--html)" in err and err.count("\n") == 1
     assert not (tmp_path / "event.xml").exists()
+
+
+def test_the_report_and_its_printout_speak_of_pairs(tmp_path, capsys):
+    from xlbridge.formats import printout
+
+    book = W.build("swiss-pairs", pairs=4, rounds=2, boards=1)
+    play(book, {1}, seed=2)
+    checked = kinds.check(kinds.read(_saved(book, tmp_path)))
+    report = kinds.SWISS_PAIRS.score(checked.event)
+    assert report.heading == "Swiss pairs" and report.sides == ("NS", "EW")
+    sheet = printout.workbook(report).active
+    texts = [str(cell.value) for row in sheet.iter_rows() for cell in row if cell.value is not None]
+    assert "Pair" in texts and "Team" not in texts
+    header = next(row for row in sheet.iter_rows() if any(cell.value == "VP" for cell in row))
+    column = next(cell.column for cell in header if cell.value == "VP")
+    shown = [sheet.cell(header[0].row + k, column).value for k in range(1, 5)]
+    assert shown == [s.vp for s in report.standings()]

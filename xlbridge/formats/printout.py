@@ -322,7 +322,7 @@ def event_printout(report: TeamEventReport, paper: str = "A4") -> Workbook:
     deals, a second sheet of each board's hand once, each match's rooms against par under it."""
     event = report.event
     workbook, sheet = _sheet(
-        event.name or "Team event",
+        event.name or report.heading,
         f"{event.date}   Standings after round {max(report.rounds_begun)} of {event.rounds}".strip(),
         paper, (event.name, event.date), one_page=True,
     )
