@@ -94,7 +94,7 @@ def test_the_event_page_shows_each_boards_hand_once_with_every_match_under_it():
         rooms = section.split('<div class="scroll">')[-1]  # the table under the diagram
         assert rooms.count("<tr>") == 1 + 8, board  # heading and a row a room of each of the four matches
         assert ("<th>vs par</th>" in rooms) is (board in (1, 2))
-    assert "vs par: each room's score less the par score, in IMPs" in html.unescape(text)
+    assert "vs par: that score less the par score, in IMPs" in html.unescape(text)
     assert 'id="round-1"' in text  # the rounds are still there
     assert 'class="deal"' not in page.dumps(score_event(sample.team_event()))
 

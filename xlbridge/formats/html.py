@@ -254,8 +254,7 @@ def _hands(report: TeamsReport | TeamEventReport, hands: Mapping[int, HandRecord
     if not shown:
         return ""
     links = "".join(f'<a href="#board-{b}">{b}</a>' for b in shown)
-    note = (f'<p class="sub">{html.escape(tables.rooms_versus_par_text())}</p>'
-            if any(hands[b].par is not None for b in shown) else "")
+    note = f'<p class="sub">{html.escape(tables.rooms_text(any(hands[b].par is not None for b in shown)))}</p>'
     return (f'<h2>Hands</h2>\n<nav aria-label="Hands">{links}</nav>{note}'
             + "".join(f'<section class="board" id="board-{b}"><h2>Board {b}</h2>{_diagram(hands, b)}'
                       + _rendered(tables.board_rooms(report, b))

@@ -338,10 +338,12 @@ def board_rooms(report: TeamsReport | TeamEventReport, board: int) -> Table:
     return Table(columns, tuple(rows))
 
 
-def rooms_versus_par_text() -> str:
-    """What a team's results against par are, in words (the web page's note).
+def rooms_text(par: bool) -> str:
+    """What the columns under a team's hands are, in words (the web page's note), with
+    the results against par when ``par``.
 
-    >>> rooms_versus_par_text()
-    "vs par: each room's score less the par score, in IMPs, from North-South's side"
+    >>> rooms_text(True)
+    "NS: North-South's score; vs par: that score less the par score, in IMPs; IMPs: the home team's on the board"
     """
-    return "vs par: each room's score less the par score, in IMPs, from North-South's side"
+    against = "; vs par: that score less the par score, in IMPs" if par else ""
+    return f"NS: North-South's score{against}; IMPs: the home team's on the board"
