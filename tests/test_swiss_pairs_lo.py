@@ -99,3 +99,18 @@ def test_the_book_prints_its_sheets_whole(recalculated, tmp_path):
     assert len(standings) == 1  # the standings on one page
     assert "IMP quotient" in texts[standings[0]]
     assert any("Round 1, table 1" in text for text in texts)  # the scorecards
+
+
+def test_the_sheet_flags_a_pair_at_two_tables_and_a_bye_pair_playing(tmp_path):
+    book = W.build("swiss-pairs", pairs=9, rounds=3, boards=2)  # round 1: 1 v 2, 3 v 4, 5 v 6, 7 v 8, 9's bye
+    play(book, {1}, seed=9)
+    ns, ew = W.named_cells(book, "MatchNS"), W.named_cells(book, "MatchEW")
+    ew[2].value = ew[3].value = 2  # table 2 typed as 3 v 2: pair 2 also at table 1
+    ns[4].value = ns[5].value = 9  # table 3 typed as 9 v 6: pair 9 has round 1's bye
+    [out] = lo.recalc([W.save(book, tmp_path / "clash.xlsx")], tmp_path / "calc")
+    values = lo.Values(out)
+    assert not values.errors()
+    flags, imps = values.read("Check"), values.read("IMPsNS")
+    assert flags[:8] == ["pair?"] * 6 + [None] * 2  # both tables of pair 2 and the bye pair's; 7 v 8 is good
+    assert imps[:6] == [None] * 6 and None not in imps[6:8]  # flagged rows are out of the field
+    assert imps[6:8] == [0, 0]  # 7 v 8 alone on the field: level with its own datum

@@ -243,7 +243,17 @@ def _results(book: Book, layout: base._Layout, plan: list[list[Pairing]]) -> Non
     def own(r: int) -> list[tuple[str, str]]:
         pairs_ok = (f"AND({f.whole_in(f'A{r}', 1, layout.rounds)},{f.whole_in(f'B{r}', 1, pairs)},"
                     f"{f.whole_in(f'C{r}', 1, pairs)},B{r}<>C{r})")
-        return [(f"NOT({ok[r]})", "flag_board"), (f"NOT({pairs_ok})", "flag_pair")]
+        # A pair at another table of the round (or this table's pairs the other way round),
+        # or playing in the round it has the bye: check names the cell; the row stays out.
+        elsewhere = (f'COUNTIFS({col("A")},A{r},{col("B")},B{r},{col("C")},"<>"&C{r})'
+                     f"+COUNTIFS({col('A')},A{r},{col('C')},B{r})"
+                     f'+COUNTIFS({col("A")},A{r},{col("C")},C{r},{col("B")},"<>"&B{r})'
+                     f"+COUNTIFS({col('A')},A{r},{col('B')},C{r})>0")
+        checks = [(f"NOT({ok[r]})", "flag_board"), (f"NOT({pairs_ok})", "flag_pair"), (elsewhere, "flag_pair")]
+        if layout.bye:
+            bye = f"INDEX({layout.setup}!$H${base.TEAM_HEAD + 1}:$H${base.TEAM_HEAD + layout.rounds},A{r})"
+            checks.append((f"OR(N({bye})=B{r},N({bye})=C{r})", "flag_pair"))
+        return checks
 
     # A table's board twice: the same round, NS pair and board on two rows.
     room_columns(book, ws, rows, "Table", "FGHI", "NOP", "D", before=own,
