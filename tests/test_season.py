@@ -13,7 +13,7 @@ import pytest
 from xlbridge import files, workbooks
 from xlbridge.cli import main
 from xlbridge.engine.players import register, split_names
-from xlbridge.engine.season import SeasonLine, SeasonRule, hundredths, ladder, session_points
+from xlbridge.engine.season import SeasonLine, SeasonRule, acbl_points, hundredths, ladder, session_points
 from xlbridge.event import sample
 from xlbridge.kinds import PAIRS, SEASON, check, read
 from xlbridge.kinds.players import read_register
@@ -87,6 +87,20 @@ def test_points_share_the_places_a_tie_spans():
     assert session_points(3, 5, (10, 8, 6)) == 2  # (6 + 0 + 0) / 3: places past the table earn nothing
     assert session_points(61, 61, (1,) * 60) == 0
     assert hundredths(0.125) == 13 and hundredths(54.17) == 5417
+
+
+def test_acbl_club_scale_worked_from_its_rules():
+    # ACBL Handbook, "Calculating the awards": an open club game's first place earns 0.10 a table
+    # of its group (at most 1.50); 2nd 70%, 3rd 50%, 4th 35%, 5th 1/5, 6th 1/6; awards to 40%
+    # of the group's pairs (rounded, .5 up). A 12-table Mitchell direction: 12 pairs, 5 awards.
+    awards = [acbl_points(place, place, 12, "NS") for place in range(1, 7)]
+    assert awards == [1.2, 0.84, 0.6, 0.42, 0.24, 0.0]
+    assert acbl_points(2, 3, 12, "EW") == 0.72  # a tie shares 2nd and 3rd: (0.84 + 0.60) / 2
+    assert acbl_points(1, 1, 20, "NS") == 1.5  # 2.00 capped at 1.50
+    assert acbl_points(1, 1, 12, "") == 0.6  # a Howell of 12 pairs is 6 tables
+    lines = [SeasonLine("a", 1, "A", 60, 1, 1, field=12, direction="NS"),
+             SeasonLine("a", 2, "B", 55, 2, 2, field=12, direction="NS")]
+    assert [s.points for s in ladder(lines, SeasonRule(minimum=1, ranking="points", scale="acbl"))] == [1.2, 0.84]
 
 
 def test_best_n_minimum_and_ties_share():

@@ -1,6 +1,7 @@
 """season.xlsx recalculated by LibreOffice equals the engine's ladder (issue 21): 20 sessions
 added by ``xlbridge season add`` from pairs workbooks and from real PBN and USEBIO files,
-under each rule on Setup (best-N average, points, points then average), with a minimum to
+under each rule on Setup (best-N average, points, points then average) and each points
+scale (the club's table, the ACBL's club scale by place and field size), with a minimum to
 qualify; ties share places."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from xlbridge.cli import main
 from xlbridge.engine.season import SeasonRule, ladder
 from xlbridge.event import sample
 from xlbridge.kinds import PAIRS, check, read
-from xlbridge.workbooks.season import RANKING
+from xlbridge.workbooks.season import RANKING, SCALE
 
 pytestmark = lo.needs_soffice
 
@@ -25,7 +26,7 @@ REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real
 RUTER = sorted((REAL / "ruter_no").glob("*.pbn")) if REAL.is_dir() else []
 USEBIO = [REAL / "ukbridgeclub_usebio" / "mp-pairs_usebio.xml", REAL / "nz_scorer_usebio" / "pairs.xml",
           REAL / "compscore_au" / "mp_pairs_mitchell.xml"]
-RULES = (("average", 4, 3), ("points", 10, 2), ("both", 3, 4))
+RULES = (("average", 4, 3, "table"), ("points", 10, 2, "table"), ("both", 3, 4, "table"), ("points", 5, 3, "acbl"))
 
 
 def pairs_sessions(tmp_path: Path, count: int) -> list[Path]:
@@ -44,19 +45,20 @@ def compare(season: Path, tmp_path: Path) -> int:
     checked = check(read(season))
     assert checked.clean, checked.problems[:3]
     variants = []
-    for ranking, best, minimum in RULES:
+    for index, (ranking, best, minimum, scale) in enumerate(RULES):
         book = load_workbook(season)
         workbooks.write_named(book, "BestN", [best])
         workbooks.write_named(book, "MinSessions", [minimum])
         workbooks.write_named(book, "SeasonRanking", [RANKING.word(ranking, "en")])
-        path = tmp_path / f"season-{ranking}.xlsx"
+        workbooks.write_named(book, "PointsScale", [SCALE.word(scale, "en")])
+        path = tmp_path / f"season-{index}-{ranking}-{scale}.xlsx"
         book.save(path)
         variants.append(path)
     calculated = lo.recalc(variants, tmp_path / "calc")
     season_value = checked.event
     shared = 0
-    for (ranking, best, minimum), path in zip(RULES, calculated, strict=True):
-        rule = SeasonRule(best, minimum, ranking, season_value.rule.points)
+    for (ranking, best, minimum, scale), path in zip(RULES, calculated, strict=True):
+        rule = SeasonRule(best, minimum, ranking, season_value.rule.points, scale)
         engine = ladder(season_value.lines, rule, season_value.players)
         values = lo.Values(path)
         count = len(engine)

@@ -39,6 +39,15 @@ from .errors import BridgeInputError
 RANKINGS = ("average", "points", "both")
 """The ladder's rules, as Setup's ``SeasonRanking`` chooses them."""
 
+SCALES = ("table", "acbl")
+"""Where a session's points come from, as Setup's ``PointsScale`` chooses: the club's own
+table by place, or the ACBL's club-game scale by place and field size (:func:`acbl_points`)."""
+
+ACBL_PER_TABLE_CENTS, ACBL_MAXIMUM_CENTS, ACBL_DEPTH = 10, 150, 0.4
+"""The ACBL's open club game (ACBL Handbook, chapter I, *Calculating the awards*): first
+place earns 0.10 masterpoints a table of its group, at most 1.50; awards go to 40% of the
+group's pairs."""
+
 PLACES = 60
 """Places the points table holds; a place below it earns nothing."""
 
@@ -77,6 +86,7 @@ class SeasonRule:
     minimum: int = 5
     ranking: str = "average"
     points: tuple[float, ...] = DEFAULT_POINTS
+    scale: str = "table"
 
     def __post_init__(self) -> None:
         if not 1 <= self.best <= 999:
@@ -85,6 +95,8 @@ class SeasonRule:
             raise BridgeInputError(f"minimum sessions {self.minimum}: must be a whole number 0-999")
         if self.ranking not in RANKINGS:
             raise BridgeInputError(f"ranking {self.ranking!r}: must be one of {', '.join(RANKINGS)}")
+        if self.scale not in SCALES:
+            raise BridgeInputError(f"points scale {self.scale!r}: must be one of {', '.join(SCALES)}")
         if len(self.points) > PLACES:
             raise BridgeInputError(f"points table: {len(self.points)} places, at most {PLACES}")
 
@@ -104,6 +116,62 @@ class Standing:
     counted: int = 0
 
 
+def acbl_factor(place: int) -> tuple[int, int]:
+    """The share of first place's award a place earns on the ACBL's scale, as a fraction
+    (numerator, denominator): 1, 70%, 50%, 35%, then 1/place (a fifth, a sixth ...). A
+    fraction, so that an award of a half cent rounds up in the sheet as here (0.35 is not
+    exact in binary: 50 x 0.35 is 17.4999...).
+
+    >>> [acbl_factor(p) for p in (1, 2, 3, 4, 5, 6)]
+    [(1, 1), (7, 10), (1, 2), (7, 20), (1, 5), (1, 6)]
+    """
+    return ((1, 1), (7, 10), (1, 2), (7, 20))[place - 1] if place <= 4 else (1, place)
+
+
+def acbl_cents(first: int, place: int) -> int:
+    """A place's award in cents: first place's ``first`` cents times the place's share,
+    rounded to the cent, halves up (exactly, in whole numbers).
+
+    >>> acbl_cents(50, 4), acbl_cents(50, 20), acbl_cents(80, 2)
+    (18, 3, 56)
+    """
+    numerator, denominator = acbl_factor(place)
+    return (2 * first * numerator + denominator) // (2 * denominator)
+
+
+def acbl_points(place: int | None, place_to: int | None, field: int, direction: str = "") -> float:
+    """Masterpoints for a place in an ACBL open club game: first place 0.10 a table (at most
+    1.50), the other places their share of it (:func:`acbl_factor`), each rounded to the
+    hundredth, to 40% of the group's pairs (rounded, halves up); a shared place the average
+    of the places it spans. The group is the field: a Mitchell direction's (``NS``/``EW``:
+    as many tables as pairs) or a one-field event's (half as many tables as pairs, rounded
+    up).
+
+    Worked from those rules: an eight-table Mitchell is two groups of 8 pairs (the
+    handbook's own example of groups), so first earns 0.80, second 0.56, third 0.40, and
+    40% of 8 pairs is 3 awards; a five-table Howell's 2nd and 3rd equal share 0.35 and 0.25.
+
+    >>> [acbl_points(p, p, 8, "NS") for p in (1, 2, 3, 4)]
+    [0.8, 0.56, 0.4, 0.0]
+    >>> acbl_points(1, 1, 40, "NS"), acbl_points(2, 3, 10)
+    (1.5, 0.3)
+    """
+    if place is None or place < 1 or field < 1:
+        return 0.0
+    last = place if place_to is None or place_to < place else place_to
+    tables = field if direction in ("NS", "EW") else -(-field // 2)
+    first = min(ACBL_PER_TABLE_CENTS * tables, ACBL_MAXIMUM_CENTS)
+    depth = hundredths(ACBL_DEPTH * field / 100)  # 40% of the pairs, to the nearest whole (never a half)
+    return shared([acbl_cents(first, p) if p <= depth else 0 for p in range(place, last + 1)]) / 100
+
+
+def line_points(line: SeasonLine, rule: SeasonRule) -> float:
+    """The points a session's line earns by the rule's scale."""
+    if rule.scale == "acbl":
+        return acbl_points(line.place, line.place_to, line.field, line.direction)
+    return session_points(line.place, line.place_to, rule.points)
+
+
 def hundredths(value: float) -> int:
     """A figure in whole hundredths, halves away from zero as a sheet's ROUND does.
 
@@ -115,21 +183,29 @@ def hundredths(value: float) -> int:
     return whole if value >= 0 else -whole
 
 
+def shared(cents: Sequence[int]) -> int:
+    """The cents each of a tie's places gets: their total over the places, to the cent,
+    halves up (whole numbers, exactly as the sheet's ROUND of a whole number over another).
+
+    >>> shared([18, 17]), shared([1000, 800, 600])
+    (18, 800)
+    """
+    return (2 * sum(cents) + len(cents)) // (2 * len(cents))
+
+
 def session_points(place: int | None, place_to: int | None, table: Sequence[float]) -> float:
     """The points a place earns: the average of the table's points over the places it
-    shares (``place``-``place_to``); a place past the table earns 0.
+    shares (``place``-``place_to``), to the hundredth; a place past the table earns 0.
 
     >>> session_points(1, 1, (10, 8, 6)), session_points(2, 3, (10, 8, 6)), session_points(3, 4, (10, 8, 6))
     (10.0, 7.0, 3.0)
+    >>> session_points(1, 3, (10, 8, 7))
+    8.33
     """
-    if place is None or place < 1:
+    if place is None or place < 1 or place > PLACES:
         return 0.0
-    last = place if place_to is None or place_to < place else place_to
-    if place > PLACES:
-        return 0.0
-    last = min(last, PLACES)
-    values = [float(table[p - 1]) if p <= len(table) else 0.0 for p in range(place, last + 1)]
-    return sum(values) / (last - place + 1)
+    last = min(place if place_to is None or place_to < place else place_to, PLACES)
+    return shared([hundredths(float(table[p - 1])) if p <= len(table) else 0 for p in range(place, last + 1)]) / 100
 
 
 def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
@@ -146,7 +222,7 @@ def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
     for line in lines:
         if line.number in scores:
             scores[line.number].append(hundredths(line.score))
-            points[line.number] += session_points(line.place, line.place_to, rule.points)
+            points[line.number] += line_points(line, rule)
     figures = {}
     for number, played in scores.items():
         counted = min(rule.best, len(played))
@@ -168,8 +244,9 @@ def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
     for number, name in order.items():
         count, counted, total, _ = figures[number]
         place = 1 + sum(better(o, number) for o in qualified) if number in qualified else None
+        # Points to the cent, as they are ranked (a tie's share may be a third of a point).
         standings.append(Standing(number, name, count, total / 100 / counted if counted else None,
-                                  points[number], place, total / 100, counted))
+                                  figures[number][3] / 100, place, total / 100, counted))
     return standings
 
 

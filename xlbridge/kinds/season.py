@@ -80,13 +80,17 @@ def rule_of(problems: Problems, book: FilledBook) -> SeasonRule:
     cell = cells.cell("SeasonRanking")
     if cell is not None and not cell.blank:
         ranking = str(problems.parse(cell, season_template.RANKING.parse) or "average")
+    scale = "table"
+    cell = cells.cell("PointsScale")
+    if cell is not None and not cell.blank:
+        scale = str(problems.parse(cell, season_template.SCALE.parse) or "table")
     table = []
     for point in cells.column("PointsTable")[:PLACES]:
         value = 0.0 if point.blank else problems.parse(point, lambda v: real_number(v, "points"))
         table.append(value or 0.0)
     while table and table[-1] == 0:
         table.pop()
-    return SeasonRule(best, minimum, ranking, tuple(table))
+    return SeasonRule(best, minimum, ranking, tuple(table), scale)
 
 
 def check_season(book: FilledBook) -> Checked:

@@ -13,7 +13,8 @@ with ``MinSessions`` sessions; ties share a place. The Player sheet lists one pl
 sessions.
 
 Names: Setup ``EventName``* (the season) ``BestN``* ``MinSessions``* ``SeasonRanking``*
-``PointsTable`` (points for places 1-60); Sessions ``SessionKey`` ``SessionDate``
+``PointsScale``* (the club's table or the ACBL's club scale) ``PointsTable`` (points for
+places 1-60); Sessions ``SessionKey`` ``SessionDate``
 ``SessionEvent`` ``SessionNumber`` ``SessionPlayer`` ``SessionPartner`` ``SessionDirection``
 ``SessionScore`` ``SessionUnit`` ``SessionPlace`` ``SessionPlaceTo`` ``SessionField``
 ``SessionBoards`` (inputs) ``SessionPoints``, ``SessionsHeld``*; Ladder ``SeasonNumber``
@@ -26,7 +27,7 @@ from __future__ import annotations
 from openpyxl.worksheet.formula import ArrayFormula
 
 from ..engine import OptionError
-from ..engine.season import DEFAULT_POINTS, PLACES
+from ..engine.season import DEFAULT_POINTS, PLACES, acbl_factor
 from . import styles
 from .book import EVENT_LENGTH, NAME_LENGTH, Book, Rule
 from .i18n import date_format
@@ -42,14 +43,16 @@ SESSION_COLUMNS = ("SessionKey", "SessionDate", "SessionEvent", "SessionNumber",
 """The Sessions sheet's input columns, in order (A-M)."""
 INPUTS = (*SESSION_COLUMNS, "SeasonNumber", "SeasonPlayer")
 """The defined names of what ``season add`` (or a director) writes, read back by ``check``."""
-SETUP = ("EventName", "BestN", "MinSessions", "SeasonRanking", "PointsTable")
+SETUP = ("EventName", "BestN", "MinSessions", "SeasonRanking", "PointsScale", "PointsTable")
 """The Setup cells ``check`` reads."""
 SIGNATURE = frozenset({"SeasonPlayer", "SeasonPlace", "SessionKey"})
 """The defined names that tell a filled book of this template."""
 
 RANKING = Option("SeasonRankings", NAME, "ranking", (("ranking_average", "average"), ("ranking_points", "points"),
                                                       ("ranking_both", "both")))
-OPTIONS = (RANKING,)
+SCALE = Option("PointsScales", NAME, "points scale", (("scale_table", "table"), ("scale_acbl", "acbl")))
+OPTIONS = (RANKING, SCALE)
+ACBL_PLACES = 200  # the ACBL scale's places: 40% of a field of 500 pairs
 
 ROWS = 4000  # player rows of sessions: a season of 50 sessions of 20 pairs is 2,000
 MAX_ROWS = 20_000
@@ -60,7 +63,7 @@ BEST_N, MIN_SESSIONS = 10, 5
 FIRST = 5  # first data row on Sessions, Ladder and Player
 
 # Setup's cells.
-BEST_CELL, MIN_CELL, RANKING_CELL, RULE_CELL = "$B$4", "$B$5", "$B$6", "$E$6"
+BEST_CELL, MIN_CELL, RANKING_CELL, RULE_CELL, SCALE_CELL = "$B$4", "$B$5", "$B$6", "$E$6", "$E$7"
 POINTS_FIRST = 10
 
 
@@ -73,6 +76,10 @@ def build(book: Book, *, rows: int = ROWS, players: int = PLAYERS, best: int = B
         raise OptionError(f"players {players}: must be 1-{MAX_PLAYERS}")
     t = book.t
     RANKING.add(book)
+    SCALE.add(book)
+    book.lookup.add("ACBL club game: each place's share of first place's award",
+                    [[place, *acbl_factor(place)] for place in range(1, ACBL_PLACES + 1)],
+                    {"tblAcblPlace": (0, 0), "tblAcblNum": (1, 1), "tblAcblDen": (2, 2)})
     ladder = book.sheet(t("sheet_ladder"), (7, 9, 30, 10, 11, 11, 10, 2))
     player = book.sheet(t("sheet_player"), (12, 30, 28, 6, 10, 7, 7, 7, 9))
     sessions = book.sheet(t("sheet_sessions"), (14, 11, 24, 9, 26, 26, 6, 9, 6, 7, 7, 7, 7, 9))
@@ -101,7 +108,13 @@ def _setup(book: Book, ws, best: int, minimum: int, points: tuple[float, ...]) -
     book.validate(ws, "B6", RANKING.rule(book, t("err_ranking")))
     # The rule's position, 1 (average) when the cell is blank; 0 when it is no choice.
     book.formula(ws, RULE_CELL.replace("$", ""), f"{RANKING.index('B6')}", styles.HIDDEN)
-    book.merge(ws, "A7:E8", t("rule_note"), styles.NOTE.but(wrap=True, vertical="top"))
+    book.put(ws, "A7", t("points_scale"), styles.LABEL)
+    book.merge(ws, "B7:D7", SCALE.word("table", book.lang), styles.INPUT.but(bold=True))
+    book.define("PointsScale", ws, "B7")
+    book.validate(ws, "B7", SCALE.rule(book, t("err_points_scale")))
+    book.formula(ws, SCALE_CELL.replace("$", ""), f"{SCALE.index('B7')}", styles.HIDDEN)
+    book.merge(ws, "A8:E8", t("rule_note"), styles.NOTE.but(wrap=True, vertical="top"))
+    ws.row_dimensions[8].height = 48
     book.put(ws, f"A{POINTS_FIRST - 1}", t("place"), styles.HEAD)
     book.put(ws, f"B{POINTS_FIRST - 1}", t("points"), styles.HEAD)
     places = range(POINTS_FIRST, POINTS_FIRST + PLACES)
@@ -139,10 +152,21 @@ def _sessions(book: Book, ws, rows: int) -> int:
         book.column(ws, column, span, None, style, name=name, rule=rule)
     table = "PointsTable"
 
+    scale = on(book, "sheet_setup") + SCALE_CELL
+
     def points(r: int) -> str:
+        # In whole cents, each tie's share rounded as a whole number over a whole number, so
+        # that a half cent rounds up here as in the engine (0.175 is not exact in binary).
         to = f"MIN(MAX(N(K{r}),J{r}),{PLACES})"
-        return (f'IF(OR(D{r}="",J{r}=""),"",IF(OR(J{r}<1,J{r}>{PLACES}),0,'
-                f"SUM(INDEX({table},J{r}):INDEX({table},{to}))/({to}-J{r}+1)))")
+        own = (f"IF(OR(J{r}<1,J{r}>{PLACES}),0,"
+               f"ROUND(ROUND(SUM(INDEX({table},J{r}):INDEX({table},{to}))*100,0)/({to}-J{r}+1),0)/100)")
+        # The ACBL's club scale: first place 10 cents a table of the group (at most 150),
+        # each place its share, to 40% of the group's pairs; a tie the average of its places.
+        last, tables = f"MAX(N(K{r}),J{r})", f'IF(OR(G{r}="NS",G{r}="EW"),L{r},ROUNDUP(L{r}/2,0))'
+        acbl = (f"IF(OR(J{r}<1,N(L{r})<1),0,ROUND(SUMPRODUCT((tblAcblPlace>=J{r})*(tblAcblPlace<={last})"
+                f"*(tblAcblPlace<=ROUND(0.4*L{r},0))*ROUND(MIN(10*{tables},150)*tblAcblNum/tblAcblDen,0))"
+                f"/({last}-J{r}+1),0)/100)")
+        return f'IF(OR(D{r}="",J{r}=""),"",IF({scale}=2,{acbl},{own}))'
 
     book.column(ws, "N", span, points, styles.OUTPUT.but(number_format="0.##"), name="SessionPoints")
     # Hidden: the first row of each session (sessions are held contiguously), and the rows

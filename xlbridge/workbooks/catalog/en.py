@@ -600,6 +600,13 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking_average": "average of the best",
         "ranking_points": "points",
         "ranking_both": "points, then average",
+        "points_scale": "Points",
+        "scale_table": "table by place",
+        "scale_acbl": "ACBL club scale",
+        "err_points_scale": (
+            "Choose the points: the table by place below, or the ACBL's club scale "
+            "(by place and field size)."
+        ),
         "err_ranking": (
             "Choose how the ladder ranks: the average of the best sessions, points, or points then average."
         ),

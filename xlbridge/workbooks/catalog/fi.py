@@ -600,6 +600,13 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking_average": "parhaiden keskiarvo",
         "ranking_points": "pisteet",
         "ranking_both": "pisteet, sitten keskiarvo",
+        "points_scale": "Pisteet",
+        "scale_table": "taulukko sijoittain",
+        "scale_acbl": "ACBL:n seura-asteikko",
+        "err_points_scale": (
+            "Valitse pisteet: alla oleva taulukko sijoittain tai ACBL:n "
+            "seura-asteikko (sijan ja kentän koon mukaan)."
+        ),
         "err_ranking": "Valitse järjestys: parhaiden kilpailujen keskiarvo, pisteet tai pisteet ja sitten keskiarvo.",
         "rule_note": (
             "Keskiarvoon lasketaan kunkin pelaajan parhaat kilpailut (kaikki, jos niitä on vähemmän); "
