@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 from tests import lo
 from xlbridge import files, workbooks
 from xlbridge.cli import main
-from xlbridge.engine.season import SeasonRule, ladder
+from xlbridge.engine.season import SeasonRule, ladder, line_points
 from xlbridge.event import sample
 from xlbridge.kinds import PAIRS, check, read
 from xlbridge.workbooks.season import RANKING, SCALE
@@ -45,12 +45,15 @@ def compare(season: Path, tmp_path: Path) -> int:
     checked = check(read(season))
     assert checked.clean, checked.problems[:3]
     variants = []
+    # The Player sheet lists one player's sessions: the one who played most.
+    chosen = max(checked.event.players, key=lambda p: sum(line.number == p[0] for line in checked.event.lines))
     for index, (ranking, best, minimum, scale) in enumerate(RULES):
         book = load_workbook(season)
         workbooks.write_named(book, "BestN", [best])
         workbooks.write_named(book, "MinSessions", [minimum])
         workbooks.write_named(book, "SeasonRanking", [RANKING.word(ranking, "en")])
         workbooks.write_named(book, "PointsScale", [SCALE.word(scale, "en")])
+        workbooks.write_named(book, "ChosenPlayer", [chosen[1]])
         path = tmp_path / f"season-{index}-{ranking}-{scale}.xlsx"
         book.save(path)
         variants.append(path)
@@ -76,6 +79,14 @@ def compare(season: Path, tmp_path: Path) -> int:
         shared += len(placed) - len(set(placed))
         assert not any(lo.is_error(v) for v in (*places, *averages, *points)), ranking
         assert len(placed) < count  # the minimum leaves some players out
+        own = [line for line in season_value.lines if line.number == chosen[0]]
+        sheet = values.sheets["Player"]
+        listed = [(sheet.get((row, 3)), sheet.get((row, 5)), sheet.get((row, 6)), sheet.get((row, 9)))
+                  for row in range(5, 5 + len(own) + 1)]
+        assert listed[-1] == (None, None, None, None)  # nothing after the player's sessions
+        assert listed[:-1] == [(line.partner or None, pytest.approx(line.score), line.place,
+                                pytest.approx(line_points(line, rule))) for line in own]
+        assert values.sheets["Player"][(2, 5)] == len(own)
     return shared
 
 
