@@ -115,3 +115,48 @@ def test_report_prints_the_ranking_and_each_board_whole_on_a_page(tmp_path):
                 below = [w for w in words if w.y_min > word.y_max and w.text == "Round"]
                 assert below, f"board {board}: its table is not under it on page {page.number}"
     assert sorted(seen) == sorted({r[0] for r in rows}) and len(event.players) == 13
+
+
+def test_the_book_flags_bad_rows_and_scores_the_rest_as_the_engine(tmp_path):
+    """A player twice at a table, a player not on the list, a player moved to another table of
+    the round: each row flagged (``twice?``, ``player?``) and left out; the others scored as the
+    engine scores them."""
+    book = W.build("individual", players=8, boards=14)
+    names = ("RoundNo", "TableNo", "Board", "North", "East", "South", "West")
+    rows = [list(row) for row in zip(*(W.read_named(book, n) for n in names), strict=True)]
+    typed = results(len(rows), 11)
+    rows[3][3] = rows[3][4]  # North is East too
+    rows[8][6] = 99  # West is nobody on the list
+    other = next(r for r in rows if r[0] == rows[20][0] and r[1] != rows[20][1])
+    rows[20][5] = other[3]  # South sits at the other table of the round too
+    for i, name in enumerate(names):
+        W.write_named(book, name, [row[i] for row in rows])
+    for i, name in enumerate(("Contract", "Declarer", "Tricks")):
+        W.write_named(book, name, [r[i] for r in typed])
+
+    def bad(index: int) -> str | None:
+        round_no, table, board, *seats = rows[index]
+        if any(p not in range(1, 9) for p in seats):
+            return "player?"
+        if len(set(seats)) < 4:
+            return "twice?"
+        for j, (r2, t2, b2, *others) in enumerate(rows):
+            if j != index and set(seats) & set(others) and (b2 == board or (r2 == round_no and t2 != table)):
+                return "twice?"
+        return None
+
+    expected = [bad(i) for i in range(len(rows))]
+    assert expected[3] == "twice?" and expected[8] == "player?" and expected[20] == "twice?"
+    [out] = lo.recalc([W.save(book, tmp_path / "flags.xlsx")], tmp_path / "calc")
+    values = lo.Values(out)
+    assert values.read("Check") == expected
+    assert values.read("ResultsFlagged") == [sum(flag is not None for flag in expected)]
+    good = [(row[2], *row[3:], *result) for row, result, flag in zip(rows, typed, expected, strict=True)
+            if flag is None]
+    event = individual_event(good)
+    scored = iter(event.rows)
+    mp = [None if flag else next(scored) for flag in expected]
+    assert not values.mismatches("MPNS", [None if r is None or r.ns is None else r.ns for r in mp])
+    percents = dict(zip(values.read("PlayerNumber"), values.read("PlayerPercent"), strict=True))
+    for player, total in event.players.items():
+        assert percents[player] == pytest.approx(total.percent, abs=1e-9)

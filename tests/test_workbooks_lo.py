@@ -118,6 +118,8 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
     outputs = {"traveller": ("ScoreNS", "MPNS", "Check", "Top", "Dealer"),
                "pairs": ("ScoreNS", "MPNS", "IMPsNS", "Check", "RankPlace", "PairPercent", "PairIMPs",
                          "RankIMPs", "PairField"),
+               "individual": ("ScoreNS", "MPNS", "MPEW", "BoardTop", "Check", "PlayerMP", "PlayerPercent",
+                              "PlayerPlace"),
                "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome"),
                "teams-event": ("OpenScore", "BoardIMPs", "Check", "TeamVP", "TeamPlace", "DrawHomeIMPs",
                                "DrawVPHome", "DrawVPAway", "StandTeam", "StandVP"),
