@@ -264,3 +264,7 @@ def test_season_add_from_real_pbn_and_usebio(tmp_path, capsys):
     before = digest(season)
     assert main(["season", "add", str(season), str(sources[2])]) == 2
     assert digest(season) == before
+    # A Butler session in a season of percentages: refused, the file unchanged.
+    assert main(["season", "add", str(season), str(REAL / "magiccontest_fi" / "butler.pbn")]) == 2
+    assert "is scored in IMPs, the season in percentages" in capsys.readouterr().err
+    assert digest(season) == before

@@ -107,6 +107,15 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
             raise CommandError(f"{path}: this session is already in {target} ({session.key}); nothing was added")
         keys.add(session.key)
         sessions.append(session)
+    # One ladder averages one kind of score: percentages and IMPs are not added together.
+    units = {line.unit for line in season.lines}  # type: ignore[union-attr]
+    for session in sessions:
+        unit = str(session.pairs[0][1]["unit"])
+        if units and unit not in units:
+            held = "percentages" if "%" in units else "IMPs"
+            raise CommandError(f"{session.source}: is scored in {'IMPs' if unit == 'IMPs' else 'percentages'}, "
+                               f"the season in {held}: keep each in a season of its own; nothing was added")
+        units.add(unit)
     known = {name_key(name): number for number, name in season.players}  # type: ignore[union-attr]
     ladder = list(season.players)  # type: ignore[union-attr]
     rows: list[SeasonLine] = []
