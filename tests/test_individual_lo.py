@@ -160,3 +160,29 @@ def test_the_book_flags_bad_rows_and_scores_the_rest_as_the_engine(tmp_path):
     percents = dict(zip(values.read("PlayerNumber"), values.read("PlayerPercent"), strict=True))
     for player, total in event.players.items():
         assert percents[player] == pytest.approx(total.percent, abs=1e-9)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(13, "en"), (20, "fi")])
+def test_the_cards_print_one_or_two_a_page_and_nothing_is_cut(tmp_path, players, lang):
+    import re
+
+    book = W.build("individual", players=players, lang=lang, event="Club night")
+    [pdf] = lo.to_pdf([W.save(book, tmp_path / "individual.xlsx")], tmp_path / "pdf")
+    words = {"en": ("Table", "Player"), "fi": ("Pöytä", "Pelaaja")}[lang]
+    title = re.compile(rf"^({words[0]}|{words[1]}) \d+$")
+    found: dict[str, list[int]] = {}
+    for page in lo.pdf_words(pdf):
+        lines: dict[int, list[str]] = {}
+        for word in page.words:
+            if word.y_max - word.y_min >= 12:  # a card's title is the large print (14 pt)
+                lines.setdefault(round(word.y_min), []).append(word.text)
+        cards = [" ".join(ws) for _, ws in sorted(lines.items()) if title.match(" ".join(ws))]
+        assert len(cards) <= 2, (page.number, cards)
+        for card in cards:
+            found.setdefault(card, []).append(page.number)
+        right = max((w.x_max for w in page.words), default=0)
+        assert right <= page.width - 30, page.number  # nothing cut at the right edge
+    tables = E.individual(players, 2).tables
+    expected = [f"{words[0]} {t}" for t in range(1, tables + 1)] + [f"{words[1]} {p}" for p in range(1, players + 1)]
+    assert sorted(found) == sorted(expected)
+    assert all(len(pages) == 1 for pages in found.values())  # each card on one page
