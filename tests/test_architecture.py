@@ -201,14 +201,15 @@ def test_each_kind_is_listed_once_with_its_template():
 # --- scoring --------------------------------------------------------------------------------
 
 SCORING = {"imps", "vp", "vp_exact", "match_vps", "team_standings", "team_match", "team_event", "score",
-           "duplicate_score", "pairs_event", "matchpoints", "cross_imps", "butler"}
+           "duplicate_score", "pairs_event", "matchpoints", "cross_imps", "butler", "individual_event"}
 
 
 def test_scoring_is_called_only_from_the_engine_and_its_faces():
     """Above the engine, only the scored events (event/), the Excel functions (udfs),
     ``xlbridge score`` (one deal) and the templates' lookup tables (data the engine writes
     for the sheets' formulas) call the engine's scoring; the rest reads their results."""
-    allowed = {PACKAGE / "event" / "scored.py", PACKAGE / "udfs.py", PACKAGE / "commands" / "score.py",
+    allowed = {PACKAGE / "event" / "scored.py", PACKAGE / "event" / "individual.py", PACKAGE / "udfs.py",
+               PACKAGE / "commands" / "score.py",
                PACKAGE / "workbooks" / "lookup.py"}
     found = []
     for path in SOURCES:
