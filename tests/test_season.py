@@ -166,6 +166,15 @@ def test_season_add_from_workbooks_and_twice_refused(tmp_path, capsys):
     assert main(["report", str(season)]) == 0
     out = capsys.readouterr().out
     assert "2 sessions" in out and "Place" in out
+    # The web page: the ladder, each player linked to their own sessions.
+    page = tmp_path / "season.html"
+    assert main(["export", str(season), "--html", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    standings = SEASON.score(checked.event).standings
+    first = standings[0]
+    assert f'<a href="#player-{first.number}">{first.player}</a>' in text
+    assert text.count('<section class="board" id="player-') == len(standings)
+    assert main(["export", str(season), "--pbn", str(tmp_path / "season.pbn")]) == 2
 
 
 def test_season_add_with_the_register(tmp_path, capsys):

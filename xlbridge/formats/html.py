@@ -30,6 +30,7 @@ from ..engine import Seat, looks_weighted
 from ..engine.handrecord import HandRecord
 from ..event import PairsReport, SwissPairsReport, TeamEventReport, TeamsReport
 from ..event.individual import IndividualReport
+from ..event.season import SeasonReport
 from . import table as tables
 from .diagram import COMPASS, DECLARERS, Diagram, Runs, diagram
 from .format import Format
@@ -294,6 +295,10 @@ def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
         from .individual import page
 
         return page(report)
+    if isinstance(report, SeasonReport):  # formats/season.py lays it out with this module's tables
+        from .season import page as season_page
+
+        return season_page(report)
     if isinstance(report, TeamEventReport):
         return event_page(report)
     return teams_page(report) if isinstance(report, TeamsReport) else pairs_page(report)
@@ -306,5 +311,6 @@ def dump(report: PairsReport | TeamsReport | TeamEventReport, fp: TextIO) -> Non
 
 FORMAT = Format("html", "a web page", "one self-contained page: the ranking(s) with a link to every board's "
                 "traveller, readable on a phone and printable; a team event's standings and rounds",
-                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport, SwissPairsReport, IndividualReport),
+                (".html", ".htm"), (PairsReport, TeamsReport, TeamEventReport, SwissPairsReport, IndividualReport,
+                 SeasonReport),
                 dumps)

@@ -1,5 +1,6 @@
-"""A season's standings as terminal text (what ``xlbridge report SEASON.xlsx`` prints):
-the ladder by the club's rule, then each player's sessions.
+"""A season's standings as terminal text (what ``xlbridge report SEASON.xlsx`` prints) and
+as a web page (``xlbridge export SEASON.xlsx --html``): the ladder by the club's rule, then
+each player's sessions.
 
     >>> from xlbridge.engine.season import SeasonLine, SeasonRule
     >>> from xlbridge.event.season import Season, SeasonReport
@@ -11,6 +12,9 @@ the ladder by the club's rule, then each player's sessions.
 
 from __future__ import annotations
 
+import html
+
+from ..engine.season import line_points
 from ..event.season import SeasonReport
 from .text import text_table
 
@@ -18,30 +22,62 @@ RULES = {"average": "the average of the best {best} sessions", "points": "points
          "both": "points by place, then the average of the best {best} sessions"}
 
 
+LADDER = ("Place", "No.", "Player", "Sessions", "Attended", "Average", "Points")
+SESSIONS = ("Date", "Event", "Partner", "Dir", "Score", "Place", "Field", "Boards", "Points")
+
+
+def heading(report: SeasonReport) -> str:
+    """The season in one line: its name, sessions, players and rule."""
+    season, rule = report.season, report.season.rule
+    held = season.sessions
+    points = "" if rule.scale == "table" else ", points on the ACBL club scale"
+    return (f"{season.name or 'Season'}: {held} session{'s' if held != 1 else ''}, {len(report.standings)} players; "
+            f"{RULES[rule.ranking].format(best=rule.best)}, {rule.minimum} to qualify{points}")
+
+
+def ladder_rows(report: SeasonReport) -> list[list[object]]:
+    """The ladder, best first: place (``-`` unplaced), number, player, sessions, attendance,
+    average of the best sessions, points."""
+    held = report.season.sessions
+    return [[s.place if s.place is not None else "-", s.number, s.player, s.sessions,
+             f"{100 * s.sessions / held:.0f}%" if held else "-",
+             "-" if s.average is None else f"{s.average:.2f}", f"{s.points:g}"] for s in report.standings]
+
+
+def player_rows(report: SeasonReport, number: int) -> list[list[object]]:
+    """One player's sessions, in the order they were added."""
+    rule = report.season.rule
+    return [[line.date, line.event, line.partner, line.direction,
+             f"{line.score:.2f}{'%' if line.unit == '%' else ' IMPs'}", _place(line.place, line.place_to),
+             line.field or "", line.boards or "", f"{line_points(line, rule):g}"] for line in report.lines_of(number)]
+
+
 def season_text(report: SeasonReport) -> str:
     """The ladder, then each player's sessions."""
-    season = report.season
-    rule = season.rule
-    held = season.sessions
-    standings = report.standings
-    head = (f"{season.name or 'Season'}: {held} session{'s' if held != 1 else ''}, {len(standings)} players; "
-            f"{RULES[rule.ranking].format(best=rule.best)}, {rule.minimum} to qualify")
-    rows = [[s.place if s.place is not None else "-", s.number, s.player, s.sessions,
-             f"{100 * s.sessions / held:.0f}%" if held else "-",
-             "-" if s.average is None else f"{s.average:.2f}", f"{s.points:g}"] for s in standings]
-    parts = [head, "", text_table(["Place", "No.", "Player", "Sessions", "Attended", "Average", "Points"], rows,
-                                  ">><>>>>")]
-    for standing in standings:
-        lines = report.lines_of(standing.number)
-        if not lines:
-            continue
-        parts += ["", f"{standing.player} ({standing.number})",
-                  text_table(["Date", "Event", "Partner", "Dir", "Score", "Place", "Field", "Boards"],
-                             [[line.date, line.event, line.partner, line.direction,
-                               f"{line.score:.2f}{'%' if line.unit == '%' else ' IMPs'}",
-                               _place(line.place, line.place_to), line.field or "", line.boards or ""]
-                              for line in lines], "<<<<>>>>")]
+    parts = [heading(report), "", text_table(LADDER, ladder_rows(report), ">><>>>>")]
+    for standing in report.standings:
+        rows = player_rows(report, standing.number)
+        if rows:
+            parts += ["", f"{standing.player} ({standing.number})", text_table(SESSIONS, rows, "<<<<>>>>>")]
     return "\n".join(parts)
+
+
+def page(report: SeasonReport) -> str:
+    """The web page: the ladder, each player linked to their sessions below it."""
+    from .html import _page, _table  # the page's frame and tables, shared with every event's page
+
+    anchors = {s.player: f"player-{s.number}" for s in report.standings if report.lines_of(s.number)}
+    links = {2: anchors.get}
+    body = [_table(LADDER, ladder_rows(report), {2}, links)]
+    for standing in report.standings:
+        rows = player_rows(report, standing.number)
+        if rows:
+            body.append(f'<section class="board" id="player-{standing.number}"><h2>'
+                        f"{html.escape(standing.player)} ({standing.number})</h2>"
+                        + _table(SESSIONS, rows, {0, 1, 2, 3}) + '<a class="top" href="#top">Back to the ladder</a>'
+                        "</section>")
+    name, _, rest = heading(report).partition(": ")
+    return _page(name, rest, "\n".join(body))
 
 
 def _place(place: int | None, place_to: int | None) -> str:

@@ -25,7 +25,6 @@ class SeasonKind(Kind):
     title = "season"
     plural = "seasons"
     report = SeasonReport
-    exported = False
 
     def check(self, book: FilledBook) -> Checked:
         return check_season(book)
