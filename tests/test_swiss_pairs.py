@@ -265,3 +265,14 @@ def test_the_report_and_its_printout_speak_of_pairs(tmp_path, capsys):
     column = next(cell.column for cell in header if cell.value == "VP")
     shown = [sheet.cell(header[0].row + k, column).value for k in range(1, 5)]
     assert shown == [s.vp for s in report.standings()]
+
+
+def test_a_result_typed_among_another_rounds_rows_is_a_problem_at_its_cell(tmp_path):
+    book = W.build("swiss-pairs", pairs=6, rounds=3, boards=2)
+    play(book, {1}, seed=4)
+    W.named_cells(book, "MatchRound")[1].value = 2  # round 1's second row typed as round 2
+    checked = kinds.check(kinds.read(_saved(book, tmp_path)))
+    [problem] = checked.problems
+    assert problem.address.endswith("A6")
+    assert problem.message == ("round 2: this row is among round 1's rows; type round 1, or move the result to "
+                               "round 2's rows")

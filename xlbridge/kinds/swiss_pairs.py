@@ -59,9 +59,9 @@ def check_swiss_pairs(book: FilledBook) -> Checked:
     """Check a Swiss pairs event's rows and read its results.
 
     A row counts once its result is typed in; its round, pairs and board must then be
-    numbers of the event, and no table's board twice. A pair plays one match a round, and
-    not in the round it has the bye. Matches with fewer boards than a match has are notes,
-    not problems: the round may still be in play.
+    numbers of the event (its round the one whose rows it is among), and no table's board
+    twice. A pair plays one match a round, and not in the round it has the bye. Matches with
+    fewer boards than a match has are notes, not problems: the round may still be in play.
     """
     problems = Problems()
     cells = book.cells
@@ -93,10 +93,17 @@ def check_swiss_pairs(book: FilledBook) -> Checked:
     boards: list[SwissBoard] = []
     seen: dict[tuple[int, int, int], Cell] = {}
     first_row: dict[tuple[int, int, int], Cell] = {}
-    for round_cell, ns_cell, ew_cell, board_cell, *inputs in rows_of(problems, cells, template.INPUTS):
+    per_round = max(1, pairs // 2 * match_boards)  # a round's rows, laid out together
+    for index, (round_cell, ns_cell, ew_cell, board_cell, *inputs) in enumerate(
+            rows_of(problems, cells, template.INPUTS)):
         if not in_use(inputs):
             continue
         round_no = whole_in(problems, round_cell, "round", rounds)
+        block = index // per_round + 1
+        if round_no is not None and round_no != block:  # its field is its block's rows, in the sheet too
+            problems.add(round_cell, f"round {round_no}: this row is among round {block}'s rows; type round "
+                                     f"{block}, or move the result to round {round_no}'s rows")
+            continue
         ns = whole_in(problems, ns_cell, "NS pair", pairs)
         ew = whole_in(problems, ew_cell, "EW pair", pairs)
         if ns is not None and ns == ew:

@@ -238,18 +238,29 @@ def _results(book: Book, layout: base._Layout, plan: list[list[Pairing]]) -> Non
     book.column(ws, "G", rows, None, styles.INPUT, name="Declarer", rule=book.rule_declarer())
     book.column(ws, "H", rows, None, styles.INPUT, name="Tricks", rule=book.rule_tricks())
 
-    col = layout.col
+    # A row's field is its round's rows: the block the round is laid out in (a round's rows
+    # are together, and draw writes them there), so that a result typed recalculates its own
+    # round only. A round number typed that is not its block's is flagged, as check refuses it.
+    per_round = layout.matches * layout.boards
+
+    def round_of(r: int) -> int:
+        return (r - rows[0]) // per_round + 1
+
+    def col(column: str, r: int) -> str:
+        top = layout.first_row(round_of(r), 1)
+        return f"${column}${top}:${column}${top + per_round - 1}"
 
     def own(r: int) -> list[tuple[str, str]]:
         pairs_ok = (f"AND({f.whole_in(f'A{r}', 1, layout.rounds)},{f.whole_in(f'B{r}', 1, pairs)},"
                     f"{f.whole_in(f'C{r}', 1, pairs)},B{r}<>C{r})")
         # A pair at another table of the round (or this table's pairs the other way round),
         # or playing in the round it has the bye: check names the cell; the row stays out.
-        elsewhere = (f'COUNTIFS({col("A")},A{r},{col("B")},B{r},{col("C")},"<>"&C{r})'
-                     f"+COUNTIFS({col('A')},A{r},{col('C')},B{r})"
-                     f'+COUNTIFS({col("A")},A{r},{col("C")},C{r},{col("B")},"<>"&B{r})'
-                     f"+COUNTIFS({col('A')},A{r},{col('B')},C{r})>0")
-        checks = [(f"NOT({ok[r]})", "flag_board"), (f"NOT({pairs_ok})", "flag_pair"), (elsewhere, "flag_pair")]
+        elsewhere = (f'COUNTIFS({col("A", r)},A{r},{col("B", r)},B{r},{col("C", r)},"<>"&C{r})'
+                     f"+COUNTIFS({col('A', r)},A{r},{col('C', r)},B{r})"
+                     f'+COUNTIFS({col("A", r)},A{r},{col("C", r)},C{r},{col("B", r)},"<>"&B{r})'
+                     f"+COUNTIFS({col('A', r)},A{r},{col('B', r)},C{r})>0")
+        checks = [(f"NOT({ok[r]})", "flag_board"), (f"NOT({pairs_ok})", "flag_pair"),
+                  (f"A{r}<>{round_of(r)}", "flag_pair"), (elsewhere, "flag_pair")]
         if layout.bye:
             bye = f"INDEX({layout.setup}!$H${base.TEAM_HEAD + 1}:$H${base.TEAM_HEAD + layout.rounds},A{r})"
             checks.append((f"OR(N({bye})=B{r},N({bye})=C{r})", "flag_pair"))
@@ -257,26 +268,26 @@ def _results(book: Book, layout: base._Layout, plan: list[list[Pairing]]) -> Non
 
     # A table's board twice: the same round, NS pair and board on two rows.
     room_columns(book, ws, rows, "Table", "FGHI", "NOP", "D", before=own,
-                 twice=lambda r: f"COUNTIFS({col('A')},A{r},{col('B')},B{r},{col('D')},D{r})>1")
+                 twice=lambda r: f"COUNTIFS({col('A', r)},A{r},{col('B', r)},B{r},{col('D', r)},D{r})>1")
     book.column(ws, "Q", rows, lambda r: f"IF(P{r}=1,1,0)", styles.HIDDEN)
     book.column(ws, "R", rows, lambda r: f"IF(Q{r}=1,I{r},0)", styles.HIDDEN)
     # The field of a row: the rows of its round and board with a result.
-    field = {r: f"({col('A')}=A{r})*({col('D')}=D{r})*({col('Q')}=1)" for r in rows}
-    count = {r: f"COUNTIFS({col('A')},A{r},{col('D')},D{r},{col('Q')},1)" for r in rows}
+    field = {r: f"({col('A', r)}=A{r})*({col('D', r)}=D{r})*({col('Q', r)}=1)" for r in rows}
+    count = {r: f"COUNTIFS({col('A', r)},A{r},{col('D', r)},D{r},{col('Q', r)},1)" for r in rows}
 
     def datum(r: int) -> str:
         # engine.datum: the mean without the top and the bottom (all when 2 or fewer), to the nearest 10.
-        total = f"SUMIFS({col('R')},{col('A')},A{r},{col('D')},D{r},{col('Q')},1)"
-        high = f"(SUMPRODUCT(MAX({field[r]}*({col('R')}+{BIG})))-{BIG})"
-        low = f"({BIG}-SUMPRODUCT(MAX({field[r]}*({BIG}-{col('R')}))))"
+        total = f"SUMIFS({col('R', r)},{col('A', r)},A{r},{col('D', r)},D{r},{col('Q', r)},1)"
+        high = f"(SUMPRODUCT(MAX({field[r]}*({col('R', r)}+{BIG})))-{BIG})"
+        low = f"({BIG}-SUMPRODUCT(MAX({field[r]}*({BIG}-{col('R', r)}))))"
         return (f'IF(OR(Q{r}<>1,{_method_index(layout)}<>1),"",ROUND(IF({count[r]}>2,({total}-{high}-{low})'
                 f"/10/({count[r]}-2),{total}/10/{count[r]}),0)*10)")
 
     book.column(ws, "J", rows, datum, styles.OUTPUT.but(number_format=styles.SIGNED), name="BoardDatum")
 
     def cross(r: int) -> str:  # engine.cross_imps averaged: against every other table of the field
-        against = (f"SUMPRODUCT({field[r]}*SIGN(I{r}-{col('R')})"
-                   f"*(MATCH(ABS(I{r}-{col('R')}),tblImpLow,1)-1))")
+        against = (f"SUMPRODUCT({field[r]}*SIGN(I{r}-{col('R', r)})"
+                   f"*(MATCH(ABS(I{r}-{col('R', r)}),tblImpLow,1)-1))")
         return f"IF({count[r]}>1,{against}/({count[r]}-1),0)"
 
     book.column(ws, "K", rows, lambda r: f'IF(Q{r}<>1,"",IF({_method_index(layout)}=1,{f.imps(f"I{r}-J{r}")},'
