@@ -175,6 +175,11 @@ def test_season_add_from_workbooks_and_twice_refused(tmp_path, capsys):
     assert f'<a href="#player-{first.number}">{first.player}</a>' in text
     assert text.count('<section class="board" id="player-') == len(standings)
     assert main(["export", str(season), "--pbn", str(tmp_path / "season.pbn")]) == 2
+    table = tmp_path / "season.csv"
+    assert main(["report", str(season), "--csv", str(table)]) == 0
+    rows = table.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "Place,No.,Player,Sessions,Attended,Average,Points"
+    assert rows[1].split(",")[2] == first.player and len(rows) == 1 + len(standings) + 2 + len(lines)
 
 
 def test_season_add_with_the_register(tmp_path, capsys):

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from ..event.individual import IndividualReport
+from ..event.season import SeasonReport
 from . import table as tables
 from .text import Report
 
@@ -90,6 +91,11 @@ def dump(report: Report, fp: TextIO) -> None:
         from .individual import write_csv
 
         write_csv(report, writer)
+        return
+    if isinstance(report, SeasonReport):  # formats/season.py lays a season out in every view
+        from .season import write_csv as season_csv
+
+        season_csv(report, writer)
         return
     if isinstance(report, TeamsReport):
         _teams(report, writer)

@@ -23,6 +23,7 @@ from ..engine import Seat
 from ..engine.handrecord import HandRecord
 from ..event import PairsReport, TeamEventReport, TeamsReport
 from ..event.individual import IndividualReport
+from ..event.season import SeasonReport
 from ..workbooks import styles
 from ..workbooks.page import paper_name, set_up
 from . import table as tables
@@ -342,6 +343,10 @@ def workbook(report: PairsReport | TeamsReport | TeamEventReport, paper: str = "
         from .individual import printout
 
         return printout(report, paper)
+    if isinstance(report, SeasonReport):  # formats/season.py lays a season out in every view
+        from .season import printout as season_printout
+
+        return season_printout(report, paper)
     if isinstance(report, TeamEventReport):
         return event_printout(report, paper)
     if isinstance(report, TeamsReport):

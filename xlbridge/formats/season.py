@@ -84,3 +84,38 @@ def _place(place: int | None, place_to: int | None) -> str:
     if place is None:
         return ""
     return f"{place}-{place_to}" if place_to and place_to > place else str(place)
+
+
+def write_csv(report: SeasonReport, writer) -> None:
+    """The ladder, then every player's every session (one CSV; a blank line between)."""
+    writer.writerow(LADDER)
+    writer.writerows(ladder_rows(report))
+    writer.writerow([])
+    writer.writerow(("No.", "Player", *SESSIONS))
+    for standing in report.standings:
+        writer.writerows([standing.number, standing.player, *row] for row in player_rows(report, standing.number))
+
+
+def printout(report: SeasonReport, paper: str = "A4"):  # -> openpyxl Workbook
+    """The ladder on a notice-board page: the season's line, then the ladder."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    from ..workbooks.page import paper_name, set_up
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Ladder"
+    sheet.append([heading(report)])
+    sheet["A1"].font = Font(bold=True, size=13)
+    sheet.append([])
+    sheet.append(list(LADDER))
+    for cell in sheet[3]:
+        cell.font = Font(bold=True)
+    for row in ladder_rows(report):
+        sheet.append(row)
+    for column, width in zip("ABCDEFG", (7, 7, 30, 10, 10, 10, 9), strict=True):
+        sheet.column_dimensions[column].width = width
+    set_up(sheet, paper_name(paper), area=f"A1:G{sheet.max_row}", title_rows="3:3",
+           header=(report.season.name or "Season", None))
+    return book
