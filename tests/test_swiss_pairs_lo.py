@@ -1,12 +1,14 @@
 """swiss-pairs.xlsx recalculated by LibreOffice equals the engine: each table's datum and IMPs
 on the field, each match's VPs on the Draw sheet, every pair's VPs and place and the standings'
 order, for events run round by round through ``xlbridge draw`` under Butler and cross-IMPs
-(with a bye, an unfinished last round, and short matches where VPs tie); and the book prints:
+(with a bye, an unfinished last round, and short matches where VPs tie), and a 40-pair, 9-round
+event of 8-board matches in cross-IMPs; a pair at two tables flagged; and the book prints:
 Setup, Draw and Standings each on their pages, nothing cut."""
 
 from __future__ import annotations
 
 import itertools
+import random
 from pathlib import Path
 
 import openpyxl
@@ -14,6 +16,7 @@ import pytest
 
 from tests import lo
 from tests.test_swiss_pairs import engine_score, play
+from xlbridge import engine as E
 from xlbridge import workbooks as W
 from xlbridge.cli import main
 
@@ -40,16 +43,36 @@ def _through_draw(folder: Path, name: str, pairs: int, rounds: int, boards: int,
     return path
 
 
+def _full(folder: Path, pairs: int, rounds: int, boards: int, scoring: str) -> Path:
+    """Every round drawn at once (by the engine, from shuffled standings: no rematches) and played."""
+    rng = random.Random(pairs)
+    book = W.build("swiss-pairs", pairs=pairs, rounds=rounds, boards=boards, method=scoring)
+    ns, ew = W.read_named(book, "MatchNS"), W.read_named(book, "MatchEW")
+    played: list = []
+    for number in range(1, rounds + 1):
+        draw = E.swiss_draw(rng.sample(range(1, pairs + 1), pairs), played, round=number)
+        played += draw
+        first = (number - 1) * (pairs // 2) * boards
+        for index, (a, b) in enumerate(draw):
+            for k in range(boards):
+                ns[first + index * boards + k], ew[first + index * boards + k] = a, b
+    W.write_named(book, "MatchNS", ns)
+    W.write_named(book, "MatchEW", ew)
+    play(book, set(range(1, rounds + 1)), seed=pairs)
+    return W.save(book, folder / "big.xlsx")
+
+
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory):
     folder = tmp_path_factory.mktemp("swiss-pairs")
     paths = [_through_draw(folder, name, *case) for name, case in CASES.items()]
+    paths.append(_full(folder, 40, 9, 8, "cross-imps"))  # the largest a club runs: 2880 rows
     outputs = lo.recalc(paths, tmp_path_factory.mktemp("swiss-pairs-calc"))
     return {name: (openpyxl.load_workbook(path), lo.Values(out), out)
-            for name, path, out in zip(CASES, paths, outputs, strict=True)}
+            for name, path, out in zip([*CASES, "big"], paths, outputs, strict=True)}
 
 
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("name", [*CASES, "big"])
 def test_libreoffice_scores_the_event_as_the_engine(recalculated, name):
     book, values, _out = recalculated[name]
     assert not values.errors()
