@@ -168,8 +168,8 @@ def test_the_cards_print_one_or_two_a_page_and_nothing_is_cut(tmp_path, players,
 
     book = W.build("individual", players=players, lang=lang, event="Club night")
     [pdf] = lo.to_pdf([W.save(book, tmp_path / "individual.xlsx")], tmp_path / "pdf")
-    words = {"en": ("Table", "Player"), "fi": ("Pöytä", "Pelaaja")}[lang]
-    title = re.compile(rf"^({words[0]}|{words[1]}) \d+$")
+    words = {"en": ("Table", "Player", ": score card"), "fi": ("Pöytä", "Pelaaja", ": oma kortti")}[lang]
+    title = re.compile(rf"^({words[0]}|{words[1]}) \d+({words[2]})?$")
     found: dict[str, list[int]] = {}
     for page in lo.pdf_words(pdf):
         lines: dict[int, list[str]] = {}
@@ -183,6 +183,7 @@ def test_the_cards_print_one_or_two_a_page_and_nothing_is_cut(tmp_path, players,
         right = max((w.x_max for w in page.words), default=0)
         assert right <= page.width - 30, page.number  # nothing cut at the right edge
     tables = E.individual(players, 2).tables
-    expected = [f"{words[0]} {t}" for t in range(1, tables + 1)] + [f"{words[1]} {p}" for p in range(1, players + 1)]
+    expected = ([f"{words[0]} {t}" for t in range(1, tables + 1)] + [f"{words[1]} {p}" for p in range(1, players + 1)]
+                + [f"{words[1]} {p}{words[2]}" for p in range(1, players + 1)])
     assert sorted(found) == sorted(expected)
     assert all(len(pages) == 1 for pages in found.values())  # each card on one page

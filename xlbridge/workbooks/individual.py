@@ -27,7 +27,7 @@ from __future__ import annotations
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..engine import BridgeInputError, IndividualMovement, OptionError, individual
+from ..engine import BridgeInputError, IndividualMovement, OptionError, board_dealer, board_vul, individual
 from . import formulas as f
 from . import styles
 from .book import NAME_LENGTH, Book
@@ -110,6 +110,7 @@ def build(book: Book, *, players: int = PLAYERS, boards: int | None = None, roun
     t = book.t
     card_sheet(book, t("table_cards"), _table_cards(book, movement), (8, 9, 9, 9, 9, 9))
     card_sheet(book, t("guide_cards"), _guide_cards(book, movement), (8, 7, 10, 9, 16, 8))
+    card_sheet(book, t("score_cards"), _score_cards(book, movement), (7, 7, 7, 7, 9, 8, 9, 6, 7, 8, 8))
 
 
 class _Layout:
@@ -445,4 +446,26 @@ def _guide_cards(book: Book, movement: IndividualMovement) -> list[Card]:
             opponents = f"{s.players[(at + 1) % 4]}, {s.players[(at + 3) % 4]}"
             rows.append([round_no, s.table, seat_words[at], partner, opponents, boards_text(s.boards)])
         cards.append(Card(t("guide_card", player=player), describe(movement, t), header, rows))
+    return cards
+
+
+def _score_cards(book: Book, movement: IndividualMovement) -> list[Card]:
+    """Each player's own card: a line a board, with the seat and partner, to write the result on."""
+    t = book.t
+    header = [t("round"), t("board"), t("dealer"), t("vul"), t("seat"), t("partner"), t("contract"), t("declarer"),
+              t("result"), t("plus"), t("minus")]
+    seat_words = [t(key) for key in ("north", "east", "south", "west")]
+    cards = []
+    for player in range(1, movement.players + 1):
+        rows: list[list[object]] = []
+        for round_no in range(1, movement.rounds + 1):
+            s = next((s for s in movement.seatings if s.round == round_no and player in s.players), None)
+            if s is None:
+                rows.append([round_no, "", "", "", t("sits_out"), "", "", "", "", "", ""])
+                continue
+            at = s.players.index(player)
+            for board in s.boards:
+                rows.append([round_no, board, str(board_dealer(board)), t.vulnerability(board_vul(board)),
+                             seat_words[at], s.players[(at + 2) % 4], "", "", "", "", ""])
+        cards.append(Card(t("score_card", player=player), describe(movement, t), header, rows))
     return cards

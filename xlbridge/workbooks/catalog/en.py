@@ -264,6 +264,11 @@ LABELS: dict[str, dict[str, str]] = {
         "opponents": "Opponents",
         "table_card": "Table {table}",
         "guide_card": "Player {player}",
+        "score_cards": "Score cards",
+        "score_card": "Player {player}: score card",
+        "result": "Result",
+        "plus": "Score +",
+        "minus": "Score -",
         "flag_pair": "player?",
     },
     "teams": {

@@ -263,6 +263,11 @@ LABELS: dict[str, dict[str, str]] = {
         "opponents": "Vastustajat",
         "table_card": "Pöytä {table}",
         "guide_card": "Pelaaja {player}",
+        "score_cards": "Omat kortit",
+        "score_card": "Pelaaja {player}: oma kortti",
+        "result": "Tulos",
+        "plus": "Pisteet +",
+        "minus": "Pisteet -",
         "flag_pair": "pelaaja?",
     },
     "teams": {

@@ -269,6 +269,11 @@ LABELS: dict[str, dict[str, str]] = {
         "opponents": "Противники",
         "table_card": "Стол {table}",
         "guide_card": "Игрок {player}",
+        "score_cards": "Личные карточки",
+        "score_card": "Игрок {player}: личная карточка",
+        "result": "Итог",
+        "plus": "Очки +",
+        "minus": "Очки -",
         "flag_pair": "игрок?",
     },
     "teams": {
