@@ -223,3 +223,24 @@ def test_export_writes_the_page_pbn_and_usebio_as_the_real_individual_files_do(s
     written_by_them = {child.tag for line in sample.iter("TRAVELLER_LINE") for child in line}
     assert {"N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER", "SCORE",
             "NS_MATCH_POINTS", "EW_MATCH_POINTS"} <= elements & written_by_them
+
+
+def test_setup_options_are_read_in_any_language_and_a_bad_one_is_one_line(tmp_path: Path):
+    book = W.build("individual", players=8, boards=14, lang="fi")
+    rows = played(book)
+    W.write_named(book, "UseNeuberg", ["ei"])  # Finnish "No"
+    W.write_named(book, "MPScale", [1])
+    path = W.save(book, tmp_path / "fi.xlsx")
+    checked = kinds.check(kinds.read(path))
+    assert not checked.problems and checked.event.options == {"neuberg": False} and checked.event.scale == 1
+    assert kinds.INDIVIDUAL.score(checked.event).scored == individual_event(rows, mpscale=1, neuberg=False)
+    W.write_named(book, "ExpectedResults", [1])  # every board has 2 results
+    W.write_named(book, "UseNeuberg", ["maybe"])
+    path = W.save(book, tmp_path / "bad.xlsx")
+    done = xlbridge("check", path)
+    assert done.returncode == 1
+    lines = [line for line in done.stdout.splitlines() if line.startswith("Asetukset!")]
+    assert lines == ["Asetukset!B8: Neuberg \"maybe\": choose Yes or No, or a word of the sheet's dropdown",
+                     "Asetukset!B9: expected results 1: board 1 has 2 results; must be at least 2"]
+    refused = xlbridge("report", path)
+    assert refused.returncode == 1 and "2 problems; fix them first" in refused.stderr and not refused.stdout
