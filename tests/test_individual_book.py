@@ -244,3 +244,22 @@ def test_setup_options_are_read_in_any_language_and_a_bad_one_is_one_line(tmp_pa
                      "Asetukset!B9: expected results 1: board 1 has 2 results; must be at least 2"]
     refused = xlbridge("report", path)
     assert refused.returncode == 1 and "2 problems; fix them first" in refused.stderr and not refused.stdout
+
+
+def test_fill_writes_an_event_back_as_a_director_would_have_typed_it(tmp_path: Path):
+    book = W.build("individual", players=12, boards=22, names={3: "Cy"})
+    played(book, 40)  # four results not in yet
+    path = W.save(book, tmp_path / "typed.xlsx")
+    event = kinds.check(kinds.read(path)).event
+    again = kinds.check(kinds.read(W.save(kinds.INDIVIDUAL.fill(event), tmp_path / "filled.xlsx")))
+    assert not again.problems and again.event.results == event.results and again.event.name_of(3) == "Cy"
+    # Another program's seating: the rows as they are, no movement to compare them with.
+    from xlbridge.event import Play
+    from xlbridge.event.individual import IndividualEvent, IndividualResult
+    foreign = IndividualEvent("Elsewhere", "2025-03-14", (), (
+        IndividualResult(1, 1, 1, (1, 2, 3, 4), Play("4S", "N", 10)),
+        IndividualResult(1, 2, 1, (5, 6, 7, 8), Play("NP")),
+        IndividualResult(1, 3, 1, (9, 10, 11, 12), Play("A60/40"))))
+    checked = kinds.check(kinds.read(W.save(kinds.INDIVIDUAL.fill(foreign), tmp_path / "foreign.xlsx")))
+    assert not checked.problems and checked.event.results == foreign.results
+    assert kinds.INDIVIDUAL.score(checked.event).scored == kinds.INDIVIDUAL.score(foreign).scored

@@ -12,6 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from openpyxl import Workbook
+
+from .. import workbooks
 from ..director.cells import (
     Problems,
     board_number,
@@ -24,15 +27,16 @@ from ..director.cells import (
     text_of,
 )
 from ..director.names import Cell, NamedCells
-from ..engine import looks_weighted
+from ..engine import OptionError, looks_weighted
 from ..engine.errors import describe
+from ..engine.individual import SIZES
 from ..engine.numeric import whole_number
 from ..engine.pairs import yes_no
 from ..event.individual import IndividualEvent, IndividualReport, IndividualResult, Player, score_individual
 from ..event.model import SplitPlay
 from ..workbooks import individual as individual_template
 from ..workbooks.pairs import YES_NO
-from .base import Checked, FilledBook, Kind
+from .base import Checked, FilledBook, Kind, event_date, play_columns
 
 _NEUBERG = replace(YES_NO, what="Neuberg")
 SEATS = individual_template.SEATS
@@ -51,6 +55,9 @@ class IndividualKind(Kind):
 
     def score(self, event: IndividualEvent) -> IndividualReport:
         return score_individual(event)
+
+    def fill(self, event: IndividualEvent, *, lang: str = "en", paper: str = "A4", fit: bool = False) -> Workbook:
+        return individual_workbook(event, lang=lang, paper=paper)
 
     def summary(self, checked: Checked) -> str:
         event = checked.event
@@ -241,3 +248,49 @@ def _play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell):
                                "(give an adjusted score such as A60/40)")
         return None
     return play
+
+
+def individual_workbook(event: IndividualEvent, *, lang: str = "en", paper: str = "A4") -> Workbook:
+    """The individual template holding ``event`` as a director would have typed it: the
+    movement for the smallest size that seats its players, and its results on their rows
+    when every result was played where that movement puts it; otherwise (another program's
+    movement) the results as they are, and no movement to compare them with."""
+    numbers = [p.number for p in event.players] + [p for r in event.results for p in r.seats if p is not None]
+    most = max(numbers, default=individual_template.PLAYERS)
+    size = next((n for n in SIZES if n >= most), None)
+    if size is None:
+        raise OptionError(f"player {most}: an individual here has at most {SIZES[-1]} players")
+    rounds = individual_template.movement_of(size).rounds
+    boards = max((r.board for r in event.results), default=0)
+    per_round = max(1, -(-boards // rounds))
+    book = workbooks.build(individual_template.NAME, lang=lang, paper=paper, event=event.name or None,
+                           date=event_date(event.date), players=size, boards=per_round * rounds,
+                           names={p.number: p.name for p in event.players if p.name})
+    if event.scale != 2:
+        workbooks.write_named(book, "MPScale", [event.scale])
+    if "expected" in event.options:
+        workbooks.write_named(book, "ExpectedResults", [event.options["expected"]])
+    if event.options.get("neuberg") is False:
+        workbooks.write_named(book, "UseNeuberg", [YES_NO.word(False, lang)])
+    placed = list(zip(*(workbooks.read_named(book, name) for name in individual_template.INPUTS[:7]), strict=True))
+    where = {row: index for index, row in enumerate(placed)}
+    spots = [where.get((r.round, r.table, r.board, *r.seats)) for r in event.results]
+    plays: list = [None] * len(placed)
+    if None in spots or len(set(spots)) < len(spots):  # not this movement: the rows as they are
+        if len(event.results) > len(placed):
+            raise OptionError(f"{len(event.results)} results: the {size}-player book holds {len(placed)}")
+        for name in ("MoveRound", "MoveTable", *(f"Move{seat}" for seat in SEATS), "MoveBoards"):
+            workbooks.write_named(book, name, [None] * len(workbooks.read_named(book, name)))
+        rows = [(r.round, r.table, r.board, *r.seats) for r in event.results]
+        blank = [None] * (len(placed) - len(rows))
+        for index, name in enumerate(individual_template.INPUTS[:7]):
+            workbooks.write_named(book, name, [row[index] for row in rows] + blank)
+        spots = list(range(len(event.results)))
+    for spot, result in zip(spots, event.results, strict=True):
+        plays[spot] = result.play
+    columns = play_columns([p for p in plays if p is not None])
+    filled = iter(zip(*columns, strict=True))
+    values = [next(filled) if p is not None else (None, None, None) for p in plays]
+    for index, name in enumerate(individual_template.INPUTS[7:]):
+        workbooks.write_named(book, name, [value[index] for value in values])
+    return book
