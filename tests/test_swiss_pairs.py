@@ -195,6 +195,10 @@ def test_draw_runs_a_whole_swiss_pairs_event(tmp_path, capsys, pairs, rounds, me
     assert f"all {rounds} rounds have results" in capsys.readouterr().err
 
 
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
 def _saved(book, folder: Path, name: str = "event.xlsx") -> Path:
     return W.save(book, folder / name)
 
@@ -244,6 +248,12 @@ def test_export_writes_the_web_page_and_refuses_formats_without_swiss_pairs(tmp_
     assert "<h2>Standings</h2>" in page and "VP NS" in page and "IMPs EW" in page
     leader = scored.standings()[0]
     assert f"{leader.vp:.2f}" in page and "Pair 3" in page and "Ann &amp; Bo" in page
+    # Each round's tables board by board: the score, the board's datum and NS's IMPs on the field.
+    cells = page.replace('<td class="text">', "<td>")
+    for b in scored.boards:
+        tail = "".join(f"<td>{v}</td>" for v in (_signed(b.score), _signed(b.datum), _signed(int(b.imps))))
+        assert f"<tr><td>{b.board}</td><td>{b.ns}</td><td>{b.ew}</td>" in cells
+        assert tail + "</tr>" in cells, (b, tail)
     assert main(["export", str(path), "--usebio", str(tmp_path / "event.xml")]) == 2
     err = capsys.readouterr().err
     assert "is exported as a web page (--html)" in err and err.count("\n") == 1

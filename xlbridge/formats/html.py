@@ -34,7 +34,7 @@ from ..event.season import SeasonReport
 from . import table as tables
 from .diagram import COMPASS, DECLARERS, Diagram, Runs, diagram
 from .format import Format
-from .words import scoring_text
+from .words import describe_play, scoring_text
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -284,9 +284,27 @@ def event_page(report: TeamEventReport) -> str:
         parts.append(f'<section class="board" id="round-{number}"><h2>Round {number}</h2>'
                      + _table([*sides, f"IMPs {low[0]}", f"IMPs {low[1]}", "Boards", f"VP {low[0]}", f"VP {low[1]}"],
                               rows, {0, 1})
+                     + _field(report, number)
                      + '<a class="top" href="#top">Back to the standings</a></section>')
     parts.append(_hands(report, event.hands, sorted({b.board for b in report.boards}), "Back to the standings"))
     return _page(title, subtitle, "\n".join(parts))
+
+
+def _field(report: TeamEventReport, number: int) -> str:
+    """A Swiss pairs round's tables board by board: each result, North-South's score, the
+    board's datum (Butler) and North-South's IMPs on the field; "" for a team event."""
+    if not isinstance(report, SwissPairsReport) or report.field is None:
+        return ""
+    plays = {(b.round, b.ns, b.board): b.play for b in report.event.boards}
+    butler = report.field.method == "butler"
+
+    def signed(value: float) -> str:  # +420, -3, +0.5; 0 unsigned
+        return f"{value:+.2f}".rstrip("0").rstrip(".") if value else "0"
+
+    rows = [[b.board, b.ns, b.ew, describe_play(plays[b.round, b.ns, b.board]), signed(b.score),
+             *([signed(b.datum or 0)] if butler else []), signed(float(b.imps))]
+            for b in sorted(report.field.boards, key=lambda b: (b.board, b.ns)) if b.round == number]
+    return _table(["Board", "NS", "EW", "Result", "Score NS", *(["Datum"] if butler else []), "IMPs NS"], rows, {3})
 
 
 def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
