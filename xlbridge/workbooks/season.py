@@ -24,8 +24,6 @@ places 1-60); Sessions ``SessionKey`` ``SessionDate``
 
 from __future__ import annotations
 
-from openpyxl.worksheet.formula import ArrayFormula
-
 from ..engine import OptionError
 from ..engine.season import DEFAULT_POINTS, PLACES, acbl_factor
 from . import styles
@@ -61,6 +59,7 @@ MAX_PLAYERS = 2000
 LISTED = 200  # one player's sessions the Player sheet lists
 BEST_N, MIN_SESSIONS = 10, 5
 FIRST = 5  # first data row on Sessions, Ladder and Player
+SHIFT = 1_000_000  # above any score a Sessions row accepts (-100,000 to 100,000)
 
 # Setup's cells.
 BEST_CELL, MIN_CELL, RANKING_CELL, RULE_CELL, SCALE_CELL = "$B$4", "$B$5", "$B$6", "$E$6", "$E$7"
@@ -162,7 +161,7 @@ def _sessions(book: Book, ws, rows: int) -> int:
                f"ROUND(ROUND(SUM(INDEX({table},J{r}):INDEX({table},{to}))*100,0)/({to}-J{r}+1),0)/100)")
         # The ACBL's club scale: first place 10 cents a table of the group (at most 150),
         # each place its share, to 40% of the group's pairs; a tie the average of its places.
-        last, tables = f"MAX(N(K{r}),J{r})", f'IF(OR(G{r}="NS",G{r}="EW"),L{r},ROUNDUP(L{r}/2,0))'
+        last, tables = f"MAX(N(K{r}),J{r})", f'IF(OR(G{r}="NS",G{r}="EW"),L{r},INT((L{r}+1)/2))'
         acbl = (f"IF(OR(J{r}<1,N(L{r})<1),0,ROUND(SUMPRODUCT((tblAcblPlace>=J{r})*(tblAcblPlace<={last})"
                 f"*(tblAcblPlace<=ROUND(0.4*L{r},0))*ROUND(MIN(10*{tables},150)*tblAcblNum/tblAcblDen,0))"
                 f"/({last}-J{r}+1),0)/100)")
@@ -221,9 +220,11 @@ def _ladder(book: Book, ws, players: int, last_session: int) -> None:
     # Hidden: I sessions counted, J the lowest counted score, K the best sessions' total,
     # L it in hundredths, M the points in hundredths, N qualified (1) or not.
     book.column(ws, "I", span, lambda r: f'IF(B{r}="",0,IF(D{r}=0,0,MIN(MAX(1,{best}),D{r})))', styles.HIDDEN)
-    for r in span:
-        ws[f"J{r}"] = ArrayFormula(f"J{r}", f"=IF(I{r}=0,0,LARGE(IF({number_col}=B{r},{score_col}),I{r}))")
-        styles.HIDDEN.apply(ws[f"J{r}"])
+    # J: the I-th largest of the player's scores. SUMPRODUCT evaluates LARGE's argument as an
+    # array in every spreadsheet without an array formula; the shift keeps a negative IMP
+    # score above the other players' rows (0), and ROUND gives back the score as it was typed.
+    book.column(ws, "J", span, lambda r: (f"IF(I{r}=0,0,ROUND(SUMPRODUCT(LARGE(({number_col}=B{r})"
+                                          f"*({score_col}+{SHIFT}),I{r}))-{SHIFT},2))"), styles.HIDDEN)
     book.column(ws, "K", span, lambda r: (f"IF(I{r}=0,0,SUMIFS({score_col},{number_col},B{r},{score_col},"
                                           f'">"&J{r})+(I{r}-COUNTIFS({number_col},B{r},{score_col},">"&J{r}))*J{r})'),
                 styles.HIDDEN)
