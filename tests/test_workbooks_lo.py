@@ -125,7 +125,10 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
                                "DrawVPHome", "DrawVPAway", "StandTeam", "StandVP"),
                "rubber": ("AboveNS", "BelowNS", "AboveEW", "BelowEW", "Check"),
                "chicago": ("ScoreNS", "IMPsNS", "Check"),
-               "pivot": ("PlayerNet", "PlayerPlace", "RoundCheck")}[name]
+               "pivot": ("PlayerNet", "PlayerPlace", "RoundCheck"),
+               "players": ("PlayerCheck",),
+               "season": ("SessionPoints", "SeasonSessions", "SeasonAttendance", "SeasonAverage", "SeasonPoints",
+                          "SeasonPlace")}[name]
     for output in outputs:
         assert set(book.read(output)) == {None}, output
     if name == "teams":  # boards are pre-numbered, so dealer and vulnerability show
