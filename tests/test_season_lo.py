@@ -15,6 +15,7 @@ from openpyxl import load_workbook
 from tests import lo
 from xlbridge import files, workbooks
 from xlbridge.cli import main
+from xlbridge.engine.players import register
 from xlbridge.engine.season import SeasonRule, ladder, line_points
 from xlbridge.event import sample
 from xlbridge.kinds import PAIRS, check, read
@@ -110,3 +111,18 @@ def test_twenty_sessions_from_workbooks_and_real_files(tmp_path):
     assert season.read_bytes() == before
     shared = compare(season, tmp_path)
     assert shared > 0  # partners share every figure: ties are exercised, not assumed
+
+
+def test_players_book_flags_the_rows_the_engine_refuses(tmp_path):
+    rows = [(1, "Ann"), (2, "Bob"), (2, "Cy"), (3, None), (None, "Di"), (4, "Ed")]
+    book = workbooks.build("players")
+    workbooks.write_named(book, "PlayerNumber", [r[0] for r in rows])
+    workbooks.write_named(book, "PlayerName", [r[1] for r in rows])
+    path = files.save(book, tmp_path / "players.xlsx")
+    [calculated] = lo.recalc([path], tmp_path / "calc")
+    flags = lo.Values(calculated).read("PlayerCheck")[:len(rows) + 1]
+    # The engine names rows 3 (number used twice), 4 (name blank), 5 (no number); the sheet flags
+    # the first of a duplicated number too, so a director sees both rows.
+    found = register((i, number, name, None, None, None) for i, (number, name) in enumerate(rows, start=1))
+    assert {p.row for p in found.problems} == {3, 4, 5}
+    assert flags == [None, "number?", "number?", "name?", "number?", None, None]
