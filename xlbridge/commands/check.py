@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     for note in checked.notes:  # normal in a real session: said, not counted as problems
         print(note)
     count = len(checked.problems)
-    if getattr(args, "players", None) and checked.event is not None:
+    if args.players and checked.event is not None:
         try:
             missing = unregistered(checked.event, read_register(args.players))
         except XlbridgeError as error:

@@ -9,6 +9,7 @@ import os
 from ..director.cells import Problems, rows_of
 from ..engine import OptionError
 from ..engine.players import Register, register, split_names
+from ..event import PairsEvent
 from ..workbooks import players as players_template
 from .base import Checked, FilledBook, Kind
 
@@ -67,9 +68,10 @@ def unregistered(event: object, players: Register) -> list[str]:
     >>> unregistered(event, Register.of([Player(12, "Ann"), Player(31, "Bob")]))
     ["pair 2: player 'Zed' is not in the register"]
     """
-    pairs = getattr(event, "pairs", ())
+    if not isinstance(event, PairsEvent):  # a team event's or match's players are not typed per pair
+        return []
     lines = []
-    for pair in pairs:
+    for pair in event.pairs:
         for part in split_names(pair.names):
             if not any(ch.isalnum() for ch in part) or players.find(part) is not None:
                 continue
