@@ -49,6 +49,7 @@ from .compensation import Fit, compensation, compensation_imps
 from .contract import PASSED_OUT, Contract, Doubling, Strain, is_passed_out, parse_contract
 from .errors import BridgeInputError, OptionError, XlbridgeError
 from .imps import IMP_SCALE, IMP_THRESHOLDS, imps
+from .individual import IndividualMovement, IndividualSeating, individual
 from .matchpoints import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -101,6 +102,7 @@ from .score import (
 )
 from .scoring import METHODS, Figure, Method
 from .seat import SEATS, Seat, Side
+from .swiss_pairs import FieldBoard, SwissPairsScore, swiss_method, swiss_pairs_event
 from .teams import (
     BYE_VP,
     BoardIMPs,
@@ -167,8 +169,9 @@ __all__ += [
     "parse_weighted",
 ]
 
-# Movements: Mitchell and Howell, with their rounds, tables, pairs and boards.
-__all__ += ["HOWELL", "MITCHELL", "Movement", "Seating", "movement"]
+# Movements: Mitchell and Howell, with their rounds, tables, pairs and boards; individuals.
+__all__ += ["HOWELL", "MITCHELL", "IndividualMovement", "IndividualSeating", "Movement", "Seating", "individual",
+            "movement"]
 
 # The exception family's root and its kind for options.
 __all__ += ["OptionError", "XlbridgeError"]
@@ -176,6 +179,9 @@ __all__ += ["OptionError", "XlbridgeError"]
 # Team scoring: a match, an event, the round-robin schedule, the Swiss draw, the VP standings.
 __all__ += ["BYE_VP", "BoardIMPs", "EventMatch", "MatchScore", "Pairing", "TeamEventScore", "TeamStanding",
             "bye_points", "match_vps", "round_robin", "swiss_draw", "team_event", "team_match", "team_standings"]
+
+# Swiss pairs: each board on the field (Butler or cross-IMPs), each match to VPs.
+__all__ += ["FieldBoard", "SwissPairsScore", "swiss_method", "swiss_pairs_event"]
 ''',
 'xlbridge.engine.adjusted': r'''"""What a results row may hold besides a played contract: an artificial adjusted
 score (Law 12C2) or "not played" (docs/rules.md §7).
@@ -1485,6 +1491,142 @@ def deal_rows(contracts: object, **columns: Sequence[object] | None) -> list[tup
         checked.append(values)
     return list(zip(*checked, strict=True))
 ''',
+'xlbridge.engine.doubledummy': r'''"""What a double-dummy solver finds for a deal, as values: the tricks each declarer takes
+in each strain (:class:`Tricks`) and the par (:class:`Par`). The engine does not solve a
+deal; ``xlbridge.solver`` asks DDS and gives these back, and a workbook stores them, so
+that printing and formulas never need the solver.
+
+The strains are in the order hand records print them, notrump first: NT, ♠, ♥, ♦, ♣;
+the declarers N, E, S, W.
+
+    >>> tricks = Tricks.parse_hex("9a89a" "9a89a" "43434" "43434")
+    >>> tricks.of(Seat.N, Strain.NT), tricks.of(Seat.E, Strain.S), tricks.hex()
+    (9, 3, '9a89a9a89a4343443434')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .contract import Strain
+from .errors import BridgeInputError, describe
+from .seat import SEATS, Seat, Side
+
+HEX_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
+"""The declarers' order in ``[DoubleDummyTricks]``: North-South, then East-West. Every
+program here that writes the tag does so (BridgeComposer, Bridge Solver Online, Dealmaster
+Pro, Bridgewebs): its digits equal their own ``[OptimumResultTable]`` and DDS in this
+order, never in N, E, S, W (``tests/test_real_double_dummy.py``)."""
+
+_PAR = re.compile(r"(NS|EW|N|E|S|W)\s*([1-7])(NT|N|S|H|D|C)(X?)\s*(=|[+-]\d{1,2})")
+STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+"""The strains in the order of a hand record's table, notrump first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """Double-dummy tricks: ``rows[declarer][strain]``, declarers N, E, S, W and strains
+    in :data:`STRAINS` order."""
+
+    rows: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.rows) != 4 or any(len(row) != 5 for row in self.rows):
+            raise BridgeInputError("double-dummy tricks: need 4 declarers × 5 strains")
+        if any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13 for row in self.rows for n in row):
+            raise BridgeInputError("double-dummy tricks: each must be a whole number 0-13")
+
+    def of(self, declarer: Seat, strain: Strain) -> int:
+        """The tricks ``declarer`` takes in ``strain``."""
+        return self.rows[SEATS.index(declarer)][STRAINS.index(strain)]
+
+    def hex(self) -> str:
+        """Twenty hexadecimal digits, declarer by declarer in :data:`HEX_SEATS` order
+        (N, S, E, W), NT first: the value of the ``[DoubleDummyTricks]`` tag as
+        BridgeComposer and Bridge Solver Online write it."""
+        return "".join(f"{n:x}" for seat in HEX_SEATS for n in self.rows[SEATS.index(seat)])
+
+    @classmethod
+    def parse_hex(cls, text: object) -> Tricks:
+        """Twenty hexadecimal digits, as :meth:`hex` writes them (N, S, E, W)."""
+        if not isinstance(text, str) or len(text.strip()) != 20:
+            raise BridgeInputError(f"double-dummy tricks {describe(text)}: need 20 hexadecimal digits")
+        try:
+            values = [int(ch, 16) for ch in text.strip()]
+        except ValueError:
+            raise BridgeInputError(f"double-dummy tricks {describe(text)}: need 20 hexadecimal digits") from None
+        given = {seat: tuple(values[5 * d:5 * d + 5]) for d, seat in enumerate(HEX_SEATS)}
+        return cls(tuple(given[seat] for seat in SEATS))
+
+
+@dataclass(frozen=True, slots=True)
+class ParContract:
+    """One par contract: its level, strain, whether doubled, who may declare it (``N``,
+    ``NS``, ...) and the tricks over (+) or under (-) the contract it makes.
+
+    >>> str(ParContract(4, Strain.S, True, "EW", -3)), ParContract(3, Strain.NT, False, "NS", 0).pbn()
+    ('EW 4SX-3', 'NS 3N=')
+    """
+
+    level: int
+    strain: Strain
+    doubled: bool
+    declarers: str
+    result: int
+
+    @classmethod
+    def parse(cls, text: object) -> ParContract:
+        """One contract as the ``[ParContract]`` tag writes it (``NS 4SX-3``, ``E 6N=``).
+
+        >>> ParContract.parse("NS 4SX-3") == ParContract(4, Strain.S, True, "NS", -3)
+        True
+        """
+        match = _PAR.fullmatch(text.strip().upper()) if isinstance(text, str) else None
+        if match is None:
+            raise BridgeInputError(f"par contract {describe(text)}: write it as NS 4SX-3 or E 6N=")
+        declarers, level, strain, doubled, made = match.groups()
+        strain = "NT" if strain in ("N", "NT") else strain
+        return cls(int(level), Strain[strain], bool(doubled), declarers, 0 if made == "=" else int(made))
+
+    def _text(self, notrump: str) -> str:
+        strain = notrump if self.strain is Strain.NT else str(self.strain)
+        made = "=" if self.result == 0 else f"{self.result:+d}"
+        return f"{self.declarers} {self.level}{strain}{'X' * self.doubled}{made}"
+
+    def __str__(self) -> str:
+        return self._text("NT")
+
+    def pbn(self) -> str:
+        """As the ``[ParContract]`` tag writes it: notrump ``N``."""
+        return self._text("N")
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par of a board: North-South's score and the contracts that reach it.
+
+    >>> par = Par(-420, (ParContract(4, Strain.S, False, "EW", 0),))
+    >>> str(par), par.optimum_score()
+    ('EW 4S= -420', 'NS -420')
+    """
+
+    score: int
+    contracts: tuple[ParContract, ...]
+
+    def __str__(self) -> str:
+        if not self.contracts:  # a file may give the score alone
+            return f"{self.score:+d}" if self.score else "pass 0"
+        return "; ".join(map(str, self.contracts)) + f" {self.score:+d}"
+
+    def optimum_score(self) -> str:
+        """The ``[OptimumScore]`` tag's value: North-South's score."""
+        return f"{Side.NS} {self.score}"
+
+    def contract_text(self) -> str:
+        """The contracts as the ``[ParContract]`` tag writes them; ``Pass`` when none."""
+        return "; ".join(contract.pbn() for contract in self.contracts) or "Pass"
+''',
 'xlbridge.engine.errors': r'''"""The one exception family of xlbridge: :class:`XlbridgeError` and its kinds.
 
 - :class:`BridgeInputError`: bridge input the rules cannot accept (a contract, a result, a
@@ -1546,6 +1688,275 @@ def describe(value: object) -> str:
     except ValueError:  # Python writes no integer of over 4,300 digits, even inside a list
         return "a value too large to show"
     return text if len(text) <= 20 else text[:17] + "..."
+''',
+'xlbridge.engine.handrecord': r'''"""A board's hand record: its number, its deal and, when known, the double-dummy tricks
+and the par, as a club's hand-record sheet prints them.
+
+    >>> from .hands import Deal
+    >>> record = HandRecord(1, Deal.parse("N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 T95.J76.AKQ.QJT9 -"))
+    >>> record.dealer, record.vulnerability, record.tricks is None
+    (<Seat.N: 'N'>, <Vulnerability.NONE: 'None'>, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .doubledummy import Par, Tricks
+from .hands import Deal
+from .seat import Seat
+from .vulnerability import Vulnerability, board_dealer, board_vul
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One board's deal, with its double-dummy tricks and par when they are known."""
+
+    board: int
+    deal: Deal
+    tricks: Tricks | None = None
+    par: Par | None = None
+
+    @property
+    def dealer(self) -> Seat:
+        """The board's dealer, from its number."""
+        return board_dealer(self.board)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """The board's vulnerability, from its number."""
+        return board_vul(self.board)
+''',
+'xlbridge.engine.hands': r'''"""The cards of a deal: a :class:`Hand` per seat and a :class:`Deal` of four, in PBN's
+notation (PBN 2.1 §3.4.11), and dealing them at random.
+
+A hand is written suit by suit, spades first, ranks high to low, the suits separated by
+dots: ``AKQ2.T98.7653.A2`` (``T`` is the ten; ``10`` is read too). A deal is the first
+seat, a colon and the hands clockwise from it: ``N:AKQ2.T98.7653.A2 - - -``. A hand that is
+not known is ``-``; a card whose rank is not known is ``x`` (a hand record that shows only
+the honours). When three hands are known card for card, the fourth is the cards left.
+
+    >>> deal = Deal.parse("N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 T95.J76.AKQ.QJT9 -")
+    >>> str(deal)
+    'N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 T95.J76.AKQ.QJT9 43.5432.JT98.865'
+    >>> deal.hand(Seat.N).hcp, deal.hand(Seat.N).shape, deal.complete
+    (13, '4-4-3-2', True)
+
+Board numbers give dealer and vulnerability (:func:`~xlbridge.engine.board_dealer`,
+:func:`~xlbridge.engine.board_vul`); a deal is only the cards.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .errors import BridgeInputError, describe
+from .seat import SEATS, Seat
+
+SUITS = "SHDC"
+"""The suits in PBN's order: spades, hearts, diamonds, clubs."""
+RANKS = "AKQJT98765432"
+"""The ranks high to low, the ten written ``T``."""
+SPOT = "x"
+"""A card whose rank a hand record does not show."""
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+"""The suit symbols; hearts and diamonds are the red suits."""
+RED = frozenset("HD")
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+"""Milton Work's high-card points."""
+CARDS = tuple(suit + rank for suit in SUITS for rank in RANKS)
+"""The 52 cards, ``SA`` to ``C2``."""
+
+_SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def card_name(card: str) -> str:
+    """A card as a player reads it: its suit symbol and rank.
+
+    >>> card_name("HT")
+    '♥10'
+    """
+    return SYMBOLS[card[0]] + ("10" if card[1] == "T" else card[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Thirteen cards: the ranks held in each suit, spades first, high to low (``x`` a
+    card of unknown rank, after the known ones).
+
+    >>> hand = Hand.parse("AKQ2.T98.7653.A2")
+    >>> hand.hcp, hand.lengths, hand.shape, str(hand)
+    (13, (4, 3, 4, 2), '4-4-3-2', 'AKQ2.T98.7653.A2')
+    >>> Hand.parse("AKQ2.T98.765.A2")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: hand "AKQ2.T98.765.A2": has 12 cards; a hand has 13
+    """
+
+    suits: tuple[str, str, str, str]
+
+    @classmethod
+    def parse(cls, text: object) -> Hand:
+        """A hand in PBN's notation: four suits separated by dots, spades first."""
+        if not isinstance(text, str):
+            raise BridgeInputError(f"hand {describe(text)}: write it as AKQ2.T98.7653.A2, spades first")
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise BridgeInputError(
+                f"hand {describe(text)}: has {len(parts)} suit{'s' * (len(parts) != 1)}; "
+                "write four separated by dots, spades first (AKQ2.T98.7653.A2)")
+        suits = []
+        for suit, written in zip(SUITS, parts, strict=True):
+            ranks = written.strip().upper().replace("10", "T").replace(SPOT.upper(), SPOT)
+            for rank in ranks:
+                if rank not in RANKS and rank != SPOT:
+                    raise BridgeInputError(
+                        f"hand {describe(text)}: {describe(rank)} is not a rank; use AKQJT98765432 or x")
+            known = [rank for rank in ranks if rank != SPOT]
+            twice = next((rank for rank in known if known.count(rank) > 1), None)
+            if twice is not None:
+                raise BridgeInputError(f"hand {describe(text)}: {card_name(suit + twice)} is written twice")
+            suits.append("".join(sorted(known, key=RANKS.index)) + SPOT * (len(ranks) - len(known)))
+        count = sum(map(len, suits))
+        if count != 13:
+            raise BridgeInputError(f"hand {describe(text)}: has {count} cards; a hand has 13")
+        return cls((suits[0], suits[1], suits[2], suits[3]))
+
+    def __str__(self) -> str:
+        return ".".join(self.suits)
+
+    def cards(self) -> Iterator[str]:
+        """The cards whose rank is known, ``SA`` style."""
+        for suit, ranks in zip(SUITS, self.suits, strict=True):
+            for rank in ranks:
+                if rank != SPOT:
+                    yield suit + rank
+
+    @property
+    def exact(self) -> bool:
+        """Every card's rank is known (no ``x``)."""
+        return all(SPOT not in ranks for ranks in self.suits)
+
+    @property
+    def hcp(self) -> int:
+        """High-card points: A 4, K 3, Q 2, J 1."""
+        return sum(HCP.get(rank, 0) for ranks in self.suits for rank in ranks)
+
+    @property
+    def lengths(self) -> tuple[int, int, int, int]:
+        """The number of cards in spades, hearts, diamonds and clubs."""
+        spades, hearts, diamonds, clubs = (len(ranks) for ranks in self.suits)
+        return spades, hearts, diamonds, clubs
+
+    @property
+    def shape(self) -> str:
+        """The suit lengths longest first, as players say it: ``5-3-3-2``."""
+        return "-".join(str(n) for n in sorted(self.lengths, reverse=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The four hands of a board, North's first; ``None`` for a hand not known.
+
+    >>> Deal.parse("E:- - - -").complete, str(Deal.parse("E:- - - -"))
+    (False, 'N:- - - -')
+    >>> Deal.parse("N:AKQ2.T98.7653.A2 AKQ.J876.42.K743 - -")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: deal "N:AKQ2.T98.7653...": ♠A is in North's and East's hands
+    """
+
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None]
+
+    @classmethod
+    def parse(cls, text: object) -> Deal:
+        """A deal in PBN's notation: the first seat, a colon, four hands clockwise."""
+        if isinstance(text, Deal):
+            return text
+        if not isinstance(text, str) or ":" not in text:
+            raise BridgeInputError(f"deal {describe(text)}: write it as N: and four hands, e.g. N:AKQ2.T98.7653.A2 …")
+        first, _, rest = text.strip().partition(":")
+        try:
+            seat = Seat.parse(first, "deal's first seat")
+        except BridgeInputError:
+            raise BridgeInputError(
+                f"deal {describe(text)}: {describe(first)} is not a seat; start N:, E:, S: or W:") from None
+        written = rest.split()
+        if len(written) != 4:
+            raise BridgeInputError(f"deal {describe(text)}: has {len(written)} hands; write four, - for one not known")
+        hands: list[Hand | None] = [None] * 4
+        for step, hand in enumerate(written):
+            try:
+                hands[SEATS.index(seat.next(step))] = None if hand == "-" else Hand.parse(hand)
+            except BridgeInputError as error:
+                whose = _SEAT_WORDS[str(seat.next(step))]
+                raise BridgeInputError(f"deal {describe(text)}: {whose}'s {error}") from None
+        holder: dict[str, int] = {}
+        for index, hand in enumerate(hands):
+            for card in hand.cards() if hand is not None else ():
+                if card in holder:
+                    first, second = (_SEAT_WORDS[str(SEATS[i])] for i in (holder[card], index))
+                    raise BridgeInputError(
+                        f"deal {describe(text)}: {card_name(card)} is in {first}'s and {second}'s hands")
+                holder[card] = index
+        unknown = [index for index, hand in enumerate(hands) if hand is None]
+        if len(unknown) == 1 and all(hand is None or hand.exact for hand in hands):
+            left = [card for card in CARDS if card not in holder]
+            hands[unknown[0]] = _hand_of(left)
+        return cls((hands[0], hands[1], hands[2], hands[3]))
+
+    def __str__(self) -> str:
+        return "N:" + " ".join("-" if hand is None else str(hand) for hand in self.hands)
+
+    def hand(self, seat: Seat) -> Hand | None:
+        """The hand in ``seat``, or ``None`` when it is not known."""
+        return self.hands[SEATS.index(seat)]
+
+    @property
+    def complete(self) -> bool:
+        """Every card is known: what a double-dummy solver needs."""
+        return all(hand is not None and hand.exact for hand in self.hands)
+
+    @property
+    def known(self) -> bool:
+        """At least one hand is known: there is something to show."""
+        return any(hand is not None for hand in self.hands)
+
+
+UNKNOWN = Deal((None, None, None, None))
+"""A deal whose cards are not known."""
+
+
+def _hand_of(cards: list[str]) -> Hand:
+    """Thirteen ``SA``-style cards, in :data:`CARDS` order, as a hand."""
+    suits = ["".join(card[1] for card in cards if card[0] == suit) for suit in SUITS]
+    return Hand((suits[0], suits[1], suits[2], suits[3]))
+
+
+def deal(rng: random.Random | None = None) -> Deal:
+    """A deal at random: every one of the 52!/(13!)⁴ deals equally likely. The cards come
+    from the operating system's randomness (:mod:`secrets`) unless ``rng`` is given, as
+    :func:`deals` gives one for a seed.
+
+    >>> all(hand is not None and sum(hand.lengths) == 13 for hand in deal().hands)
+    True
+    """
+    pack = list(range(52))
+    (rng or secrets.SystemRandom()).shuffle(pack)  # Fisher-Yates: uniform over the orders
+    return Deal(tuple(_hand_of([CARDS[i] for i in sorted(pack[13 * n:13 * n + 13])]) for n in range(4)))  # type: ignore[arg-type]
+
+
+def deals(count: int, seed: str | None = None) -> list[Deal]:
+    """``count`` deals at random; the same ``seed`` gives the same deals on any machine.
+
+    >>> [str(d) for d in deals(2, seed="club night")] == [str(d) for d in deals(2, seed="club night")]
+    True
+    """
+    rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+    return [deal(rng) for _ in range(count)]
 ''',
 'xlbridge.engine.howells': r'''"""The complete Howells for 4 to 10 tables, as data: each one's first round.
 
@@ -1646,6 +2057,335 @@ def signed_imps(difference: float) -> int:
     """:func:`imps` of a difference already parsed, for the engine's inner loops."""
     magnitude = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
     return -magnitude if difference < 0 else magnitude
+''',
+'xlbridge.engine.individual': r'''"""Individual movements: each player partners every other player once (docs/rules.md §12).
+
+A complete individual is what mathematicians call a *whist tournament* Wh(n): n players
+(n = 4k or 4k + 1), each round k tables of four, each player partnering every other
+exactly once and opposing every other exactly twice, as John Pain lists the first two
+criteria of an ideal individual (EBU club newsletter, "Unusual (but useful) Movements
+for Clubs"). With 4k players there are 4k - 1 rounds and nobody sits out; with 4k + 1,
+4k + 1 rounds and one player sits out each round.
+
+The movements here are *cyclic*: player n (with 4k players) stays at the last table,
+and in each round every other player's number moves on by one, modulo 4k - 1 (4k + 1),
+from a first round kept as data (:data:`FIRST_ROUNDS`). For 4k players up to 24 these
+first rounds were found by a computer search and are proved by the tests; for a prime
+4k + 1 (5, 13, 17, 29, 37, 41) they are E. H. Moore's construction (1896): with a
+primitive root g, table i seats g^i, g^(i+k), g^(i+2k), g^(i+3k), and player 0 sits out.
+With 4k + 3 players the 4k + 4 movement is played with a phantom, who stays at the last
+table: that table sits out every round, its three players changing.
+
+Every table plays the round's boards: passed from table to table during the round (the
+boards a round has are then a multiple of the tables), or as duplicated copies. So each
+board is compared at every table of its round.
+
+    >>> m = individual(8, 2)
+    >>> str(m)
+    'Individual, 8 players: 7 rounds of 2 boards at 2 tables'
+    >>> m.at(1, 1)
+    IndividualSeating(round=1, table=1, north=5, east=2, south=3, west=1, boards=(1, 2))
+    >>> set(m.partners().values()), set(m.opponents().values())
+    ({1}, {2})
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+
+from .errors import BridgeInputError, describe
+from .numeric import whole_number
+
+STATIONARY = -1
+"""In a first round, the player who stays at the last table (numbered last)."""
+
+FIRST_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
+    # The first round of the cyclic Wh(4k), modulo 4k - 1, found by search; (N, E, S, W)
+    # with North-South and East-West partners. The stationary player's table is last.
+    8: ((4, 1, 2, 0), (5, 3, STATIONARY, 6)),
+    12: ((3, 9, 5, 2), (0, 8, 6, 7), (10, 1, STATIONARY, 4)),
+    16: ((11, 10, 5, 7), (9, 14, 2, 0), (6, 13, 4, 3), (1, STATIONARY, 12, 8)),
+    20: ((10, 7, 18, 1), (13, 8, 11, 17), (12, 16, 9, 2), (6, 0, 5, 4), (STATIONARY, 15, 14, 3)),
+    24: ((13, 16, 18, 14), (19, 7, 12, 4), (21, 11, 17, 5), (1, 15, 10, 0), (3, 22, 2, 9), (6, 20, STATIONARY, 8)),
+}
+MOORE_PRIMES = (5, 13, 17, 29, 37, 41)
+"""The primes 4k + 1 for which Moore's construction gives the movement."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualSeating:
+    """One table in one round: the four players by seat, and the boards they play."""
+
+    round: int
+    table: int
+    north: int
+    east: int
+    south: int
+    west: int
+    boards: tuple[int, ...]
+
+    @property
+    def players(self) -> tuple[int, int, int, int]:
+        """North, East, South and West."""
+        return self.north, self.east, self.south, self.west
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualMovement:
+    """Every round of an individual: who sits where, and who sits out."""
+
+    players: int
+    tables: int
+    rounds: int
+    boards_per_round: int
+    seatings: tuple[IndividualSeating, ...]
+
+    def __str__(self) -> str:
+        return (f"Individual, {self.players} players: {self.rounds} rounds of {self.boards_per_round} "
+                f"board{'s' * (self.boards_per_round != 1)} at {self.tables} table{'s' * (self.tables != 1)}")
+
+    def at(self, round: int, table: int) -> IndividualSeating | None:
+        """Who plays at ``table`` in ``round``; None when the table sits out."""
+        return next((s for s in self.seatings if s.round == round and s.table == table), None)
+
+    def of_player(self, player: int) -> list[IndividualSeating]:
+        """The tables ``player`` sits at, round by round (none in a round sat out)."""
+        return [s for s in self.seatings if player in s.players]
+
+    def sits_out(self, round: int) -> tuple[int, ...]:
+        """The players who do not play in ``round``."""
+        playing = {p for s in self.seatings if s.round == round for p in s.players}
+        return tuple(p for p in range(1, self.players + 1) if p not in playing)
+
+    def partners(self) -> Counter[frozenset[int]]:
+        """How often each two players are partners."""
+        return Counter(frozenset(pair) for s in self.seatings
+                       for pair in ((s.north, s.south), (s.east, s.west)))
+
+    def opponents(self) -> Counter[frozenset[int]]:
+        """How often each two players are opponents."""
+        return Counter(frozenset((a, b)) for s in self.seatings
+                       for a in (s.north, s.south) for b in (s.east, s.west))
+
+    def times_played(self) -> Counter[int]:
+        """How many tables play each board."""
+        return Counter(board for s in self.seatings for board in s.boards)
+
+
+def individual(players: object, boards_per_round: object, rounds: object = None) -> IndividualMovement:
+    """The complete individual movement for ``players`` players, playing
+    ``boards_per_round`` boards a round; ``rounds`` plays only the first rounds.
+
+    >>> str(individual(13, 2))
+    'Individual, 13 players: 13 rounds of 2 boards at 3 tables'
+    >>> individual(11, 2).sits_out(1)
+    (2, 5, 11)
+    >>> individual(10, 2)
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: players 10: an individual here has 5, 7, 8, 11, 12, 13, 15, 16, 17, \
+19, 20, 23, 24, 29, 37 or 41 players
+    """
+    count = whole_number(players, "players", 1)
+    if count not in SIZES:
+        raise BridgeInputError(f"players {describe(players)}: an individual here has "
+                               f"{', '.join(map(str, SIZES[:-1]))} or {SIZES[-1]} players")
+    per_round = whole_number(boards_per_round, "boards a round", 1)
+    first, modulus, stationary = _first_round(count)
+    playing = rounds is not None and rounds != ""
+    total = whole_number(rounds, "rounds", 1) if playing else modulus
+    if total > modulus:
+        raise BridgeInputError(f"rounds {describe(rounds)}: the {count}-player individual has {modulus} rounds")
+    seatings = []
+    for r in range(total):
+        boards = tuple(range(r * per_round + 1, (r + 1) * per_round + 1))
+        for number, table in enumerate(first, start=1):
+            seats = tuple(stationary if x == STATIONARY else (x + r) % modulus + 1 for x in table)
+            if stationary > count and stationary in seats:
+                continue  # the phantom's table sits out
+            seatings.append(IndividualSeating(r + 1, number, *seats, boards=boards))
+    tables = len(first) - (stationary > count)
+    return IndividualMovement(count, tables, total, per_round, tuple(seatings))
+
+
+@functools.cache
+def _first_round(players: int) -> tuple[tuple[tuple[int, int, int, int], ...], int, int]:
+    """The first round, the modulus rounds move by, and the stationary player's number
+    (a phantom's, above ``players``, when there is one; 0 when nobody stays)."""
+    if players in MOORE_PRIMES:
+        k, g = (players - 1) // 4, _primitive_root(players)
+        tables = tuple(tuple(pow(g, i + j * k, players) for j in range(4)) for i in range(k))
+        return tables, players, 0  # type: ignore[return-value]
+    whist = players + 1 if players % 4 == 3 else players
+    return FIRST_ROUNDS[whist], whist - 1, whist
+
+
+def _primitive_root(p: int) -> int:
+    return next(g for g in range(2, p) if len({pow(g, e, p) for e in range(1, p)}) == p - 1)
+
+
+SIZES = tuple(sorted({*FIRST_ROUNDS, *(n - 1 for n in FIRST_ROUNDS), *MOORE_PRIMES}))
+"""The numbers of players offered: 4k (and 4k - 1, with a phantom) up to 24, and the
+primes 4k + 1 up to 41."""
+''',
+'xlbridge.engine.individual_scoring': r'''"""An individual scored from its results rows: each board matchpointed across the tables
+that played it, each player ranked alone (docs/rules.md §12).
+
+A row is ``(board, north, east, south, west, contract, declarer, tricks)``. The board's
+results are compared as a pairs event compares them, by :func:`~.pairs.pairs_event` itself
+(one home for matchpoints, Neuberg and adjusted scores): 2/1/0 (or 1/½/0), a board with
+fewer real results than expected Neuberg-factored, ``A60/40`` giving each side that
+percentage of the board's top, ``NP`` scoring for nobody. North and South both score
+North-South's matchpoints, East and West East-West's.
+
+What an individual does not take from pairs: the session rule (Law 12C2(c) compares a
+*pair's* other results; in an individual a side is a partnership for one round, so an
+adjusted score is the percentage given), split and weighted scores (refused: the workbook
+does not score them), IMP scoring and two fields.
+
+A player's total is the sum of their side's matchpoints on the boards they played; their
+percentage is of the tops of those boards (a board played once is 50%); places are shared
+by equal percentages (``2-3``). The arithmetic is exact: each row's matchpoints are
+fractions with small denominators, recovered exactly from the floats pairs_event gives.
+
+    >>> rows = [(1, 1, 2, 3, 4, "4S", "N", 10), (1, 5, 6, 7, 8, "4S", "N", 9)]
+    >>> event = individual_event(rows)
+    >>> [(p.player, p.mp, p.percent, p.place) for p in event.ranking()][:3]
+    [(1, 2.0, 100.0, '1-4'), (3, 2.0, 100.0, '1-4'), (6, 2.0, 100.0, '1-4')]
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .deals import is_blank
+from .errors import BridgeInputError, describe
+from .matchpoints import place_labels
+from .numeric import whole_number
+from .pairs import EntryKind, RowPoints, pairs_event, parse_row
+
+SEATS = ("North", "East", "South", "West")
+ROW = "(board, north, east, south, west, contract, declarer, tricks)"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotal:
+    """A player's line: boards scored (not-played rows do not count), matchpoints, the
+    tops of those boards, the percentage and the place (``2-3`` for a shared place)."""
+
+    player: int
+    boards: int
+    mp: float
+    top: float
+    percent: float
+    place: str
+
+
+@dataclass(frozen=True)
+class IndividualEvent:
+    """A scored individual: each row's points in row order (None for a row not complete,
+    as pairs_event gives them), and each player's total."""
+
+    mpscale: int
+    expected: int
+    rows: tuple[RowPoints | None, ...]
+    players: Mapping[int, PlayerTotal]
+
+    def ranking(self) -> list[PlayerTotal]:
+        """The players best first, ties by player number."""
+        return sorted(self.players.values(), key=lambda p: (-p.percent, p.player))
+
+
+def individual_event(rows: Iterable[Sequence[object]], *, mpscale: object = 2, neuberg: object = True,
+                     expected: object = None) -> IndividualEvent:
+    """Score an individual from its rows ``(board, north, east, south, west, contract,
+    declarer, tricks)``; a row not complete (no board or contract, a contract without its
+    tricks) is skipped. A blank player is one from outside the event: nobody scores that seat.
+
+    >>> rows = [(1, 1, 2, 3, 4, "4S", "N", 10), (1, 5, 6, 7, 8, "A60/40", "", ""),  # 2 results of 3: Neuberg
+    ...         (1, 9, 10, 11, 12, "4S", "N", 9)]
+    >>> event = individual_event(rows)
+    >>> [(r.ns, r.ew) for r in event.rows]
+    [(3.5, 0.5), (2.4, 1.6), (0.5, 3.5)]
+    >>> event.players[5].percent, event.players[6].percent
+    (60.0, 40.0)
+    >>> individual_event([(1, 1, 2, 1, 4, "4S", "N", 10)])
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: row 1: player 1 sits both North and South
+    """
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise BridgeInputError(f"rows {describe(rows)}: must be rows of {ROW}")
+    given = list(rows)
+    seats: list[tuple[int | None, ...] | None] = []
+    as_pairs: list[tuple[object, ...]] = []
+    for number, row in enumerate(given, start=1):
+        try:
+            if isinstance(row, str | bytes) or not isinstance(row, Sequence) or len(row) != 8:
+                raise BridgeInputError(f"{describe(row)} must be {ROW}")
+            board, *players, contract, declarer, tricks = row
+            entry = parse_row((board, None, None, contract, declarer, tricks))
+            if entry is not None and (entry.kind is EntryKind.WEIGHTED or entry.split is not None):
+                raise BridgeInputError(f"contract {describe(contract)}: an individual does not score weighted or "
+                                       "split scores (give a contract, NP or an adjusted score such as A60/40)")
+            numbers = tuple(None if is_blank(p) else whole_number(p, f"{seat} player", 1)
+                            for p, seat in zip(players, SEATS, strict=True))
+        except BridgeInputError as error:
+            raise BridgeInputError(f"row {number}: {error}") from None
+        where = {}
+        for seat, player in zip(SEATS, numbers, strict=True):
+            if player is not None and player in where:
+                raise BridgeInputError(f"row {number}: player {player} sits both {where[player]} and {seat}")
+            where.setdefault(player, seat)
+        seats.append(None if entry is None else numbers)
+        as_pairs.append((board, None, None, contract, declarer, tricks))
+    # A player on a board twice: the second row is wrong.
+    seen: dict[tuple[int, int], int] = {}
+    for number, (row, numbers) in enumerate(zip(given, seats, strict=True), start=1):
+        for player in numbers or ():
+            if player is None:
+                continue
+            key = (whole_number(row[0], "board", 1), player)
+            if key in seen:
+                raise BridgeInputError(f"row {number}: player {player} plays board {key[0]} twice "
+                                       f"(also row {seen[key]})")
+            seen[key] = number
+    # Pairs from outside the event on every row: the session rule never applies.
+    scored = pairs_event(as_pairs, scoring="MP", mpscale=mpscale, neuberg=neuberg, session_rule=False,
+                         expected=expected)
+    totals: dict[int, Fraction] = defaultdict(Fraction)
+    tops: dict[int, Fraction] = defaultdict(Fraction)
+    boards: dict[int, int] = defaultdict(int)
+    for numbers, points in zip(seats, scored.rows, strict=True):
+        if numbers is None or points is None or points.ns is None:
+            continue  # not complete, or not played: nobody scores
+        top = _exact(points.top)
+        for player, side in zip(numbers, (points.ns, points.ew, points.ns, points.ew), strict=True):
+            if player is not None:
+                totals[player] += _exact(side)
+                tops[player] += top
+                boards[player] += 1
+    percent = {p: 100 * totals[p] / tops[p] if tops[p] else Fraction(50) for p in boards}
+    ordered = sorted(boards, key=lambda p: (-percent[p], p))
+    first: dict[Fraction, int] = {}
+    for place, player in enumerate(ordered, start=1):
+        first.setdefault(percent[player], place)
+    labels = dict(zip(ordered, place_labels([first[percent[p]] for p in ordered]), strict=True))
+    players = {p: PlayerTotal(p, boards[p], float(totals[p]), float(tops[p]), float(percent[p]), labels[p])
+               for p in sorted(boards)}
+    return IndividualEvent(scored.mpscale, scored.expected, scored.rows, players)
+
+
+def _exact(value: float | None) -> Fraction:
+    """A row's matchpoints as the fraction they are: pairs_event's exact values have
+    denominators of at most 200 times a board's results, so the nearest fraction with a
+    small denominator is the value itself, and totals tie exactly when they should."""
+    return Fraction(value or 0).limit_denominator(10**7)
 ''',
 'xlbridge.engine.matchpoints': r'''"""Pair scoring on a board: matchpoints, Neuberg, cross-IMPs, Butler (docs/rules.md §7)."""
 
@@ -3339,6 +4079,233 @@ def score_played_many(texts: Iterable[str], vulnerable: object) -> list[int]:
         memo[text] = points if seat.side is Side.NS else -points
     return list(map(memo.__getitem__, texts))
 ''',
+'xlbridge.engine.players': r'''"""A club's player register: each :class:`Player` once, by number, with lookups
+(:class:`Register`), read from rows that are checked one by one (:func:`register`).
+
+    >>> found = register([(2, 12, "Ann Smith", "EBU 1234", "Oakfield", None),
+    ...                   (3, 31, " Bob  Jones ", "", "", 4.5)])
+    >>> found.problems, found.register.number(31).name, found.register.named("ann smith").number
+    ((), 'Bob Jones', 12)
+
+A bad row is named by its row (the template's row, or the caller's line):
+
+    >>> register([(2, 12, "Ann", "", "", None), (3, 12, "Bob", "", "", None), (4, 7, "  ", "", "", None)]).problems
+    (RowProblem(row=3, field='number', message='player number 12 is already on row 2'), \
+RowProblem(row=4, field='name', message='player 7: the name is blank'))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import BridgeInputError, describe
+
+MAX_NUMBER = 99_999_999
+"""The largest player number: a federation's membership numbers run to eight digits."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player: the club's number for them, the name, the federation's membership
+    number (text: some start with letters or a 0), the home club and a handicap (a
+    percentage, None when the club keeps none)."""
+
+    number: int
+    name: str
+    membership: str = ""
+    club: str = ""
+    handicap: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RowProblem:
+    """What is wrong with one row: its row, the field (``number``, ``name``, ``handicap``)
+    and one line saying why."""
+
+    row: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"row {self.row}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Register:
+    """The players by number, with lookups by number, name (case and spacing ignored) and
+    membership number."""
+
+    players: tuple[Player, ...] = ()
+    _by_number: Mapping[int, Player] = field(default_factory=dict, repr=False, compare=False)
+    _by_name: Mapping[str, Player] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, players: Iterable[Player]) -> Register:
+        """A register of ``players``; the first of a name wins its name lookup."""
+        players = tuple(players)
+        by_name: dict[str, Player] = {}
+        for player in players:
+            by_name.setdefault(name_key(player.name), player)
+        return cls(players, {p.number: p for p in players}, by_name)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._by_number
+
+    def number(self, number: int) -> Player:
+        """The player numbered ``number``; a :class:`BridgeInputError` when none is."""
+        try:
+            return self._by_number[number]
+        except KeyError:
+            raise BridgeInputError(f"player number {number}: not in the register") from None
+
+    def named(self, name: str) -> Player | None:
+        """The player called ``name`` (case and spacing ignored), or None."""
+        return self._by_name.get(name_key(name))
+
+    def member(self, membership: str) -> Player | None:
+        """The player with federation membership number ``membership``, or None."""
+        wanted = membership.strip().casefold()
+        return next((p for p in self.players if wanted and p.membership.casefold() == wanted), None)
+
+    def find(self, text: str) -> Player | None:
+        """The player a cell names: by number when it is one, else by name; None when
+        the register has no such player.
+
+        >>> Register.of([Player(7, "Ann")]).find(" 7 "), Register.of([Player(7, "Ann")]).find("ANN").number
+        (Player(number=7, name='Ann', membership='', club='', handicap=None), 7)
+        """
+        text = " ".join(text.split())
+        if text.isdigit():
+            return self._by_number.get(int(text))
+        return self.named(text)
+
+
+def name_key(name: str) -> str:
+    """A name as lookups compare it: case and spacing ignored.
+
+    >>> name_key("  Ann   SMITH ")
+    'ann smith'
+    """
+    return " ".join(name.split()).casefold()
+
+
+def membership_text(value: object) -> str:
+    """A membership number as text: a number a sheet stored as 1234.0 is ``1234``.
+
+    >>> membership_text(1234.0), membership_text(" EBU 0012 "), membership_text(None)
+    ('1234', 'EBU 0012', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).split())
+
+
+def player_number(value: object) -> int:
+    """A player number: a whole number 1-99,999,999.
+
+    >>> player_number(12.0), player_number(" 31 ")
+    (12, 31)
+    >>> player_number("x")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: player number "x": must be a whole number 1-99999999
+    """
+    number: object = value
+    if isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
+    if isinstance(number, float) and number.is_integer():
+        number = int(number)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_NUMBER:
+        raise BridgeInputError(f"player number {describe(value)}: must be a whole number 1-{MAX_NUMBER}")
+    return number
+
+
+def handicap(value: object) -> float | None:
+    """A handicap: blank, or a number of percentage points from -50 to 50.
+
+    >>> handicap(None), handicap("2.5"), handicap(-3)
+    (None, 2.5, -3.0)
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        number = float(value) if not isinstance(value, bool) else math.nan
+    except (TypeError, ValueError):
+        number = math.nan
+    if not -50 <= number <= 50:
+        raise BridgeInputError(f"handicap {describe(value)}: must be a number from -50 to 50 (percentage points), "
+                               "or blank")
+    return number
+
+
+@dataclass(frozen=True)
+class Found:
+    """A register read from rows, and what was wrong with the rows left out."""
+
+    register: Register
+    problems: tuple[RowProblem, ...]
+
+
+def register(rows: Iterable[tuple[int, object, object, object, object, object]]) -> Found:
+    """The register from rows of (row, number, name, membership, club, handicap); a blank
+    row (no number, no name) is skipped. A row with a bad number, a blank name, a number
+    already used or a bad handicap is left out and named by its row."""
+    players: list[Player] = []
+    problems: list[RowProblem] = []
+    seen: dict[int, int] = {}
+    for row, number, name, membership, club, hcp in rows:
+        text = "" if name is None else " ".join(str(name).split())
+        if (number is None or str(number).strip() == "") and not text:
+            continue
+        try:
+            value = player_number(number)
+        except BridgeInputError as error:
+            problems.append(RowProblem(row, "number", str(error)))
+            continue
+        if value in seen:
+            problems.append(RowProblem(row, "number", f"player number {value} is already on row {seen[value]}"))
+            continue
+        seen[value] = row
+        if not text:
+            problems.append(RowProblem(row, "name", f"player {value}: the name is blank"))
+            continue
+        try:
+            player_hcp = handicap(hcp)
+        except BridgeInputError as error:
+            problems.append(RowProblem(row, "handicap", str(error)))
+            continue
+        players.append(Player(value, text, membership_text(membership),
+                              "" if club is None else " ".join(str(club).split()), player_hcp))
+    return Found(Register.of(players), tuple(problems))
+
+
+def split_names(names: str) -> tuple[str, str]:
+    """A pair's names as its two players (the second blank when they cannot be told).
+
+    >>> split_names("Ann Smith & Bob Jones"), split_names("Smith - Jones"), split_names("12 31")
+    (('Ann Smith', 'Bob Jones'), ('Smith', 'Jones'), ('12', '31'))
+    >>> split_names("Virtanen–Nieminen"), split_names("Pair 3")
+    (('Virtanen', 'Nieminen'), ('Pair 3', ''))
+    """
+    text = " ".join(names.split())
+    if re.fullmatch(r"\d+ \d+", text):
+        first, second = text.split()
+        return first, second
+    parts = [p.strip() for p in re.split(r"\s*(?:&|/|\+|–|—| and | - )\s*", text) if p.strip()]
+    if len(parts) != 2 and "-" in text:
+        parts = [p.strip() for p in text.split("-") if p.strip()]
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    return text, ""
+''',
 'xlbridge.engine.result': r'''"""Results: tricks taken, or relative to the contract (docs/rules.md §1)."""
 
 from __future__ import annotations
@@ -4204,6 +5171,263 @@ METHODS: dict[Scoring, Method] = {method.scoring: method for method in (
 )}
 """Every scoring method's record, by its :class:`Scoring`."""
 ''',
+'xlbridge.engine.season': r'''"""A club's season: each session's result for each player (:class:`SeasonLine`), points
+per place (:func:`session_points`) and the ladder by the club's rule (:func:`ladder`),
+as season.xlsx computes them in its own formulas (docs/rules.md §15).
+
+The rule (:class:`SeasonRule`): ``average``, the average of a player's best ``best``
+sessions (all of them while fewer), ranked among players with at least ``minimum``
+sessions; ``points``, the total of the points each session's place earns (a table by
+place: tied places share the points of the places they span), ranked among the same
+players; ``both``, points first and the best-``best`` average between equal points.
+Players equal on the rule's figures share a place; the others have none.
+
+    >>> rule = SeasonRule(best=2, minimum=2, ranking="average", points=(3, 2, 1))
+    >>> lines = [SeasonLine("a", 1, "Ann", 60.0, 1, 1), SeasonLine("a", 2, "Bob", 40.0, 2, 2),
+    ...          SeasonLine("b", 1, "Ann", 50.0, 2, 2), SeasonLine("b", 2, "Bob", 70.0, 1, 1),
+    ...          SeasonLine("c", 1, "Ann", 45.0, 2, 3), SeasonLine("c", 2, "Bob", 45.0, 2, 3)]
+    >>> [(s.player, s.sessions, s.average, s.points, s.place) for s in ladder(lines, rule)]
+    [('Ann', 3, 55.0, 6.5, 2), ('Bob', 3, 57.5, 6.5, 1)]
+
+On points they are equal and share first place; both rules put Bob first:
+
+    >>> [s.place for s in ladder(lines, SeasonRule(best=2, minimum=2, ranking="points", points=(3, 2, 1)))]
+    [1, 1]
+    >>> [s.place for s in ladder(lines, SeasonRule(best=2, minimum=2, ranking="both", points=(3, 2, 1)))]
+    [2, 1]
+
+Averages are compared exactly, not as rounded decimals: the scores are in hundredths, so
+one player's best total in hundredths times the other's count of sessions counted is a
+whole number, in the sheet as here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import BridgeInputError
+
+RANKINGS = ("average", "points", "both")
+"""The ladder's rules, as Setup's ``SeasonRanking`` chooses them."""
+
+SCALES = ("table", "acbl")
+"""Where a session's points come from, as Setup's ``PointsScale`` chooses: the club's own
+table by place, or the ACBL's club-game scale by place and field size (:func:`acbl_points`)."""
+
+ACBL_PER_TABLE_CENTS, ACBL_MAXIMUM_CENTS, ACBL_DEPTH = 10, 150, 0.4
+"""The ACBL's open club game (ACBL Handbook, chapter I, *Calculating the awards*): first
+place earns 0.10 masterpoints a table of its group, at most 1.50; awards go to 40% of the
+group's pairs."""
+
+PLACES = 60
+"""Places the points table holds; a place below it earns nothing."""
+
+DEFAULT_POINTS: tuple[float, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
+"""The generic club scale (docs/rules.md §15): 10 for the winner down to 1 for eighth."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonLine:
+    """One player's result in one session: the session's key, the player's number and
+    name, the score (a percentage, or IMPs, in hundredths), the place in the field and the
+    last place it shares (``2``, ``3`` for 2-3 =), and what the season sheet shows besides."""
+
+    session: str
+    number: int
+    player: str
+    score: float
+    place: int | None = None
+    place_to: int | None = None
+    date: str = ""
+    event: str = ""
+    partner: str = ""
+    direction: str = ""
+    unit: str = "%"
+    field: int = 0
+    boards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRule:
+    """How the ladder ranks: the best ``best`` sessions count towards the average, a
+    player needs ``minimum`` sessions for a place, ``ranking`` is one of
+    :data:`RANKINGS`, ``points`` the points by place (1st, 2nd ...)."""
+
+    best: int = 10
+    minimum: int = 5
+    ranking: str = "average"
+    points: tuple[float, ...] = DEFAULT_POINTS
+    scale: str = "table"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.best <= 999:
+            raise BridgeInputError(f"best sessions {self.best}: must be a whole number 1-999")
+        if not 0 <= self.minimum <= 999:
+            raise BridgeInputError(f"minimum sessions {self.minimum}: must be a whole number 0-999")
+        if self.ranking not in RANKINGS:
+            raise BridgeInputError(f"ranking {self.ranking!r}: must be one of {', '.join(RANKINGS)}")
+        if self.scale not in SCALES:
+            raise BridgeInputError(f"points scale {self.scale!r}: must be one of {', '.join(SCALES)}")
+        if len(self.points) > PLACES:
+            raise BridgeInputError(f"points table: {len(self.points)} places, at most {PLACES}")
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's season: sessions played, the average of the best sessions (None before
+    the first), total points, and the place (None when not qualified)."""
+
+    number: int
+    player: str
+    sessions: int
+    average: float | None
+    points: float
+    place: int | None
+    best_total: float = 0.0
+    counted: int = 0
+
+
+def acbl_factor(place: int) -> tuple[int, int]:
+    """The share of first place's award a place earns on the ACBL's scale, as a fraction
+    (numerator, denominator): 1, 70%, 50%, 35%, then 1/place (a fifth, a sixth ...). A
+    fraction, so that an award of a half cent rounds up in the sheet as here (0.35 is not
+    exact in binary: 50 x 0.35 is 17.4999...).
+
+    >>> [acbl_factor(p) for p in (1, 2, 3, 4, 5, 6)]
+    [(1, 1), (7, 10), (1, 2), (7, 20), (1, 5), (1, 6)]
+    """
+    return ((1, 1), (7, 10), (1, 2), (7, 20))[place - 1] if place <= 4 else (1, place)
+
+
+def acbl_cents(first: int, place: int) -> int:
+    """A place's award in cents: first place's ``first`` cents times the place's share,
+    rounded to the cent, halves up (exactly, in whole numbers).
+
+    >>> acbl_cents(50, 4), acbl_cents(50, 20), acbl_cents(80, 2)
+    (18, 3, 56)
+    """
+    numerator, denominator = acbl_factor(place)
+    return (2 * first * numerator + denominator) // (2 * denominator)
+
+
+def acbl_points(place: int | None, place_to: int | None, field: int, direction: str = "") -> float:
+    """Masterpoints for a place in an ACBL open club game: first place 0.10 a table (at most
+    1.50), the other places their share of it (:func:`acbl_factor`), each rounded to the
+    hundredth, to 40% of the group's pairs (rounded, halves up); a shared place the average
+    of the places it spans. The group is the field: a Mitchell direction's (``NS``/``EW``:
+    as many tables as pairs) or a one-field event's (half as many tables as pairs, rounded
+    up).
+
+    Worked from those rules: an eight-table Mitchell is two groups of 8 pairs (the
+    handbook's own example of groups), so first earns 0.80, second 0.56, third 0.40, and
+    40% of 8 pairs is 3 awards; a five-table Howell's 2nd and 3rd equal share 0.35 and 0.25.
+
+    >>> [acbl_points(p, p, 8, "NS") for p in (1, 2, 3, 4)]
+    [0.8, 0.56, 0.4, 0.0]
+    >>> acbl_points(1, 1, 40, "NS"), acbl_points(2, 3, 10)
+    (1.5, 0.3)
+    """
+    if place is None or place < 1 or field < 1:
+        return 0.0
+    last = place if place_to is None or place_to < place else place_to
+    tables = field if direction in ("NS", "EW") else -(-field // 2)
+    first = min(ACBL_PER_TABLE_CENTS * tables, ACBL_MAXIMUM_CENTS)
+    depth = hundredths(ACBL_DEPTH * field / 100)  # 40% of the pairs, to the nearest whole (never a half)
+    return shared([acbl_cents(first, p) if p <= depth else 0 for p in range(place, last + 1)]) / 100
+
+
+def line_points(line: SeasonLine, rule: SeasonRule) -> float:
+    """The points a session's line earns by the rule's scale."""
+    if rule.scale == "acbl":
+        return acbl_points(line.place, line.place_to, line.field, line.direction)
+    return session_points(line.place, line.place_to, rule.points)
+
+
+def hundredths(value: float) -> int:
+    """A figure in whole hundredths, halves away from zero as a sheet's ROUND does.
+
+    >>> hundredths(54.17), hundredths(0.125), hundredths(-2.5)
+    (5417, 13, -250)
+    """
+    scaled = abs(value) * 100
+    whole = math.floor(scaled + 0.5 + 1e-9 * max(1.0, scaled))
+    return whole if value >= 0 else -whole
+
+
+def shared(cents: Sequence[int]) -> int:
+    """The cents each of a tie's places gets: their total over the places, to the cent,
+    halves up (whole numbers, exactly as the sheet's ROUND of a whole number over another).
+
+    >>> shared([18, 17]), shared([1000, 800, 600])
+    (18, 800)
+    """
+    return (2 * sum(cents) + len(cents)) // (2 * len(cents))
+
+
+def session_points(place: int | None, place_to: int | None, table: Sequence[float]) -> float:
+    """The points a place earns: the average of the table's points over the places it
+    shares (``place``-``place_to``), to the hundredth; a place past the table earns 0.
+
+    >>> session_points(1, 1, (10, 8, 6)), session_points(2, 3, (10, 8, 6)), session_points(3, 4, (10, 8, 6))
+    (10.0, 7.0, 3.0)
+    >>> session_points(1, 3, (10, 8, 7))
+    8.33
+    """
+    if place is None or place < 1 or place > PLACES:
+        return 0.0
+    last = min(place if place_to is None or place_to < place else place_to, PLACES)
+    return shared([hundredths(float(table[p - 1])) if p <= len(table) else 0 for p in range(place, last + 1)]) / 100
+
+
+def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
+           players: Sequence[tuple[int, str]] | None = None) -> list[Standing]:
+    """Each player's standing, in ``players``' order (number, name) or by first
+    appearance; places as the rule gives them, ties sharing."""
+    lines = list(lines)
+    order: dict[int, str] = dict(players) if players is not None else {}
+    if players is None:
+        for line in lines:
+            order.setdefault(line.number, line.player)
+    scores: dict[int, list[int]] = {number: [] for number in order}
+    points: dict[int, float] = dict.fromkeys(order, 0.0)
+    for line in lines:
+        if line.number in scores:
+            scores[line.number].append(hundredths(line.score))
+            points[line.number] += line_points(line, rule)
+    figures = {}
+    for number, played in scores.items():
+        counted = min(rule.best, len(played))
+        total = sum(sorted(played, reverse=True)[:counted])
+        figures[number] = (len(played), counted, total, hundredths(points[number]))
+    qualified = {n for n, (count, *_rest) in figures.items() if count >= max(rule.minimum, 1)}
+
+    def better(other: int, this: int) -> bool:
+        _, k_o, s_o, p_o = figures[other]
+        _, k_t, s_t, p_t = figures[this]
+        average = s_o * k_t > s_t * k_o
+        if rule.ranking == "average":
+            return average
+        if rule.ranking == "points":
+            return p_o > p_t
+        return p_o > p_t or (p_o == p_t and average)
+
+    standings = []
+    for number, name in order.items():
+        count, counted, total, _ = figures[number]
+        place = 1 + sum(better(o, number) for o in qualified) if number in qualified else None
+        # Points to the cent, as they are ranked (a tie's share may be a third of a point).
+        standings.append(Standing(number, name, count, total / 100 / counted if counted else None,
+                                  figures[number][3] / 100, place, total / 100, counted))
+    return standings
+
+
+def ranked(standings: Iterable[Standing]) -> list[Standing]:
+    """The standings best first: placed players by place, then the others by sessions
+    played and name."""
+    return sorted(standings, key=lambda s: (s.place is None, s.place or 0, -s.sessions, s.player.casefold()))
+''',
 'xlbridge.engine.seat': r'''"""Seats (N, E, S, W) and sides (NS, EW)."""
 
 from __future__ import annotations
@@ -4278,6 +5502,208 @@ _SEAT_WORDS = {
     "S": Seat.S, "SOUTH": Seat.S,
     "W": Seat.W, "WEST": Seat.W,
 }
+''',
+'xlbridge.engine.swiss_pairs': r'''"""Swiss pairs: short matches between two pairs, each board scored on the whole field,
+each match's margin converted to VPs, the standings and the next round's draw
+(docs/rules.md, "Swiss pairs").
+
+Every pair plays the same boards in a round (a round's boards are numbered on from the
+last round's). Each board is compared across every table of the round that played it:
+
+- ``butler``: North-South's score IMPed against the board's Butler datum
+  (:func:`~xlbridge.engine.datum`: the mean with the top and bottom dropped, to the
+  nearest 10);
+- ``cross-imps``: North-South's score IMPed against every other table's score, the
+  sum divided by the comparisons (:func:`~xlbridge.engine.cross_imps`, averaged).
+
+East-West score the same IMPs with the sign turned. A match's margin is North-South's
+IMPs over its boards; it goes to VPs on the WBF 20-VP scale for the boards played
+(:func:`~xlbridge.engine.vp`, interpolated for a fractional margin), as a team match's
+does, and the standings and the draw are the team event's own
+(:func:`~xlbridge.engine.team_standings`, :func:`~xlbridge.engine.swiss_draw`): ties on
+VPs broken by the VPs among the tied pairs, then IMPs won over IMPs lost; a bye scores
+``bye_vp`` once its round has begun.
+
+Sources for the methods (what clubs use): the EBU's Swiss pairs are scored with Butler
+IMPs against a datum by EBUScore's Swiss Pairs Scorer (Keighley Bridge Club's guide to
+it, 2016) and by English clubs, with cross-IMPs offered as the alternative that depends
+less on who holds the cards (Cambridge Bridge Club, "Cross-IMP Scoring: new options for
+the scoring of Swiss Pairs"); EBU congress Swiss pairs are also matchpointed across the
+field with the percentage turned to VPs on an EBU table (Oxford Congress Swiss Pairs
+programme; an EBU director on BBO's forums, "match-points being converted to Victory
+Points, our standard method here"), which is not the WBF scale and is not offered here.
+Finland's championship is "Swiss-IMPs" pairs (Suomen Bridgeliitto, bridgefinland.fi
+news 2337: the first round seeded, then by the standings, no rematches). Norway runs
+"Monrad" pairs (Norsk Bridge's festival programme: "NM Monrad par"); its scoring was not
+found in the sources read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import BridgeInputError, describe
+from .imps import imps
+from .matchpoints import datum
+from .numeric import column_of, whole_number
+from .played import Played
+from .teams import BYE_VP, EventMatch, Pairing, TeamEventScore, TeamStanding, bye_points
+
+METHODS = ("butler", "cross-imps")
+"""How a board is scored on the field: IMPs against the Butler datum, or cross-IMPs averaged."""
+
+_SPELLINGS = {"butler": "butler", "butler imps": "butler", "butler-imps": "butler", "datum": "butler",
+              "cross-imps": "cross-imps", "cross imps": "cross-imps", "crossimps": "cross-imps",
+              "cross-imp": "cross-imps", "ximps": "cross-imps"}
+
+
+def swiss_method(value: object) -> str:
+    """A Swiss pairs scoring method: ``butler`` (the default when blank) or ``cross-imps``.
+
+    >>> swiss_method("Cross-IMPs"), swiss_method(None)
+    ('cross-imps', 'butler')
+    >>> swiss_method("MP")
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.BridgeInputError: method "MP": must be Butler or Cross-IMPs
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return "butler"
+    found = _SPELLINGS.get(value.strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise BridgeInputError(f"method {describe(value)}: must be Butler or Cross-IMPs")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class FieldBoard:
+    """One table's result in a Swiss pairs round: round, pairs (NS, EW), board, North-South's
+    score, the board's datum (Butler; None under cross-IMPs) and North-South's IMPs on the
+    field (East-West's are minus these)."""
+
+    round: int
+    ns: int
+    ew: int
+    board: int
+    score: int
+    datum: int | None
+    imps: Fraction
+
+
+@dataclass(frozen=True)
+class SwissPairsScore:
+    """A Swiss pairs event scored: every table's result on the field, and the event as a
+    team event's matches (NS home, EW away) with its byes, standings and draw history."""
+
+    method: str
+    boards: tuple[FieldBoard, ...]
+    event: TeamEventScore
+
+    @property
+    def matches(self) -> tuple[EventMatch, ...]:
+        """Every match with a board played: NS as home, EW as away; IMPs won each way."""
+        return self.event.matches
+
+    @property
+    def rounds_begun(self) -> list[int]:
+        """The rounds with a board played, in order."""
+        return self.event.rounds_begun
+
+    def standings(self, through: int | None = None) -> list[TeamStanding]:
+        """The standings after round ``through`` (by default: everything played)."""
+        return self.event.standings(through)
+
+    def played(self) -> list[Pairing]:
+        """Every match so far as (NS, EW), byes as (pair, None): a Swiss draw's history."""
+        return self.event.played()
+
+
+def _row(row: object) -> Sequence[object]:
+    if isinstance(row, str | bytes) or not isinstance(row, Sequence) or len(row) != 5:
+        raise BridgeInputError(f"board {describe(row)}: must be (round, NS pair, EW pair, board, result)")
+    return row
+
+
+def swiss_pairs_event(boards: Iterable[Sequence[object]], byes: Mapping[int, int] | None = None, *,
+                      method: object = "butler", bye_vp: object = BYE_VP) -> SwissPairsScore:
+    """Score a Swiss pairs event from its tables' results, each (round, NS pair, EW pair,
+    board, result as a :class:`~xlbridge.engine.Played`), and each round's bye
+    (``{round: pair}``).
+
+    >>> from xlbridge.engine import parse_played
+    >>> rows = [(1, 1, 2, 1, parse_played("4SN=")), (1, 3, 4, 1, parse_played("4SN-1")),
+    ...         (1, 5, 6, 1, parse_played("3NTS+1")), (1, 1, 2, 2, parse_played("PASS")),
+    ...         (1, 3, 4, 2, parse_played("2HE=")), (1, 5, 6, 2, parse_played("1NTW-1"))]
+    >>> event = swiss_pairs_event(rows)
+    >>> [(b.board, b.score, b.datum, int(b.imps)) for b in event.boards[:3]]
+    [(1, 420, 420, 0), (1, -50, 420, -10), (1, 430, 420, 0)]
+    >>> [(m.home, m.away, m.imps_home, m.imps_away, m.vp_home) for m in event.matches]
+    [(1, 2, 0, 0, 10.0), (3, 4, 0, 13, 2.31), (5, 6, 2, 0, 11.67)]
+    >>> [(s.place, s.team, s.vp) for s in event.standings()]
+    [('1', 4, 17.69), ('2', 5, 11.67), ('3-4', 1, 10.0), ('3-4', 2, 10.0), ('5', 6, 8.33), ('6', 3, 2.31)]
+
+    Cross-IMPs: board 1's 420 is +10 against -50 and 0 against 430, +5 averaged.
+
+    >>> crossed = swiss_pairs_event(rows, method="cross-imps")
+    >>> [float(b.imps) for b in crossed.boards[:3]], crossed.matches[0].vp_home
+    ([5.0, -10.0, 5.0], 14.09)
+    """
+    how = swiss_method(method)
+    bye = bye_points(bye_vp)
+    if byes is not None and not isinstance(byes, Mapping):
+        raise BridgeInputError(f"byes {describe(byes)}: must map each round to its bye pair")
+    rests = {whole_number(r, "round", 1): whole_number(p, "bye pair", 1) for r, p in (byes or {}).items()}
+    tables: list[tuple[int, int, int, int, int]] = []
+    seen: dict[tuple[int, int], tuple[int, int]] = {}
+    for row in column_of(boards, "boards"):
+        round_cell, ns_cell, ew_cell, board_cell, result = _row(row)
+        round_no = whole_number(round_cell, "round", 1)
+        ns, ew = whole_number(ns_cell, "NS pair", 1), whole_number(ew_cell, "EW pair", 1)
+        board = whole_number(board_cell, "board", 1)
+        if ns == ew:
+            raise BridgeInputError(f"round {round_no}, board {board}: pair {ns} cannot play itself")
+        if not isinstance(result, Played):
+            raise BridgeInputError(f"round {round_no}, board {board}: result {describe(result)} must be a played "
+                                   "deal (parse_played('4SN='), or PASS)")
+        for pair in (ns, ew):  # a pair plays one match a round, and each of its boards once
+            match = seen.setdefault((round_no, pair), (ns, ew))
+            if match != (ns, ew):
+                raise BridgeInputError(f"round {round_no}: pair {pair} plays two matches ({match[0]} v {match[1]} "
+                                       f"and {ns} v {ew})")
+        tables.append((round_no, ns, ew, board, result.score(board)))
+    twice = sorted(key for key, n in Counter((r, ns, b) for r, ns, _, b, _ in tables).items() if n > 1)
+    if twice:
+        r, ns, b = twice[0]
+        raise BridgeInputError(f"round {r}, board {b}: pair {ns}'s table has two results")
+    field: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for round_no, _, _, board, score in tables:
+        field[round_no, board].append(score)
+    scored: list[FieldBoard] = []
+    for round_no, ns, ew, board, score in tables:
+        scores = field[round_no, board]
+        if how == "butler":
+            level = datum(scores)
+            scored.append(FieldBoard(round_no, ns, ew, board, score, level, Fraction(imps(score - level))))
+        else:
+            total = sum(imps(score - other) for other in scores) - imps(0)
+            share = Fraction(total, len(scores) - 1) if len(scores) > 1 else Fraction(0)
+            scored.append(FieldBoard(round_no, ns, ew, board, score, None, share))
+    scored.sort(key=lambda b: (b.round, b.board, b.ns))
+    per_match: dict[tuple[int, int, int], list[Fraction]] = defaultdict(list)
+    for b in scored:
+        per_match[b.round, b.ns, b.ew].append(b.imps)
+    matches = tuple(EventMatch(r, ns, ew, _number(sum(x for x in got if x > 0)), _number(-sum(x for x in got if x < 0)),
+                               len(got)) for (r, ns, ew), got in sorted(per_match.items()))
+    return SwissPairsScore(how, tuple(scored), TeamEventScore(matches, rests, bye))
+
+
+def _number(value: Fraction | int) -> int | float:
+    """A sum of IMPs as the team event's figures hold it: whole when it is, else a float."""
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else float(value)
 ''',
 'xlbridge.engine.teams': r'''"""Team scoring: a match board by board (:func:`team_match`), an event's matches, byes and
 standings (:func:`team_event`), the round-robin schedule and the Swiss draw
@@ -5050,14 +6476,22 @@ from typing import Any
 import xlwings as xw
 
 from xlbridge import engine
+from xlbridge.engine.doubledummy import STRAINS as _STRAINS
 from xlbridge.engine.errors import BridgeInputError, describe
+from xlbridge.engine.hands import Deal, Hand
 from xlbridge.engine.numeric import real_number
+
+try:  # double dummy: DDS, a C++ library, is not in the xlwings Lite bundle (nor is xlbridge.solver)
+    from xlbridge import solver as _solver
+except ImportError:
+    _solver = None  # type: ignore[assignment]
 
 __all__ = [
     "AUCTIONCONTRACT", "AUCTIONDECLARER", "BOARDDEALER", "BOARDVUL", "BRIDGESCORE", "BUTLER",
     "CHICAGODEALER", "CHICAGOLEDGER", "CHICAGOTOTAL", "CHICAGOVUL", "COMPENSATION", "COMPIMPS",
-    "CROSSIMPS", "DATUM", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG", "PAIRSRANKING", "PIVOTSEAT",
-    "PIVOTSEATS", "PLACE", "RUBBERLEDGER", "RUBBERTOTAL", "VP", "VPSTANDINGS",
+    "CROSSIMPS", "DATUM", "DDTABLE", "DEALHAND", "HANDHCP", "IMPS", "MATCHPOINTS", "MPPERCENT", "NEUBERG",
+    "PAIRSRANKING", "PARCONTRACT", "PARSCORE", "PIVOTSEAT", "PIVOTSEATS", "PLACE", "RUBBERLEDGER",
+    "RUBBERTOTAL", "VP", "VPSTANDINGS",
 ]
 
 # xlwings picks its decorators by runtime: under xlwings Lite and xlwings Server
@@ -5096,6 +6530,7 @@ _CALLS = (
     " cell read row by row (a bidding diagram); blank cells are skipped."
 )
 _DEALER = "Dealer: N, E, S or W, or the board number (board 1 N, 2 E, ...)."
+_DEAL = "A deal in PBN notation: N: and the four hands clockwise, e.g. N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 ..."
 _SCORE = "The NS score to rate: a cell, or a column of a traveller."
 _FIT = ('Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor) or none;'
         ' also "major 9", "no fit".')
@@ -5104,7 +6539,7 @@ _FIT = ('Its best trump fit: M8, M9, M10 (major, 10 or more), m8, m9, m10 (minor
 # wizard shows each under its argument).
 SHARED_DOCS = {
     "contracts": _CONTRACTS, "declarers": _DECLARERS, "results": _RESULTS, "cycle": _CYCLE,
-    "carry": _CARRY, "calls": _CALLS, "dealer": _DEALER, "score": _SCORE, "fit": _FIT,
+    "carry": _CARRY, "calls": _CALLS, "dealer": _DEALER, "score": _SCORE, "fit": _FIT, "deal": _DEAL,
     "players": "Number of players: 4 or 5.",
 }
 
@@ -5830,3 +7265,80 @@ def VPSTANDINGS(homes: Any, aways: Any, home_imps: Any, away_imps: Any, boards: 
 def _auction(calls: tuple[Any, ...]) -> str:
     """The calls of a range as one text: a cell may hold one call or several ("P P P")."""
     return " ".join(str(call) for call in calls)
+
+
+# ---------------------------------------------------------------- hands
+# A deal is one cell of PBN text. HANDHCP and DEALHAND need only the engine and work
+# everywhere; the double-dummy functions need DDS (the dds extra), and where it is
+# absent (xlwings Lite, or not installed) they say so in one line. HANDHCP is not HCP:
+# chicago.xlsx has a defined name HCP (its input column), and a template's defined name
+# never equals a function's (xlbridge/workbooks/names.py).
+
+# What DDTABLE, PARSCORE and PARCONTRACT say where the solver is absent.
+NO_SOLVER = "double dummy needs DDS, which xlwings Lite cannot load; elsewhere pip install 'xlbridge[dds]'"
+
+
+@xw.func
+@arg("hand", "One hand in PBN notation, spades first: AKQ2.T98.7653.A2 (x for a spot card).")
+@cells()
+def HANDHCP(hand: Any) -> Any:
+    """High-card points of a hand: A 4, K 3, Q 2, J 1."""
+    return Hand.parse(hand).hcp
+
+
+@xw.func
+@arg("deal")
+@arg("seat", "N, E, S or W (or North, ...).")
+@cells(row=("deal",))
+def DEALHAND(deal: Any, seat: Any) -> Any:
+    """The hand of a seat in a deal, in PBN notation (AKQ2.T98.7653.A2); "" for a hand the deal does not show."""
+    hand = Deal.parse(deal).hand(engine.Seat.parse(seat, "seat"))
+    return "" if hand is None else str(hand)
+
+
+def _solved(deal: Any, board: Any) -> Any:
+    """The double-dummy tricks and par of ``deal`` as board ``board``, solved once."""
+    if _solver is None or not _solver.available():
+        raise BridgeInputError(NO_SOLVER)
+    cards, number = Deal.parse(deal), engine.board_number(board)
+    if not cards.complete:
+        raise BridgeInputError(f"deal {describe(deal)}: not every card is known; double dummy needs all 52")
+    try:
+        return _solve(cards, number)
+    except (RuntimeError, OSError) as error:  # DDS's own failure, still one line in the cell
+        raise BridgeInputError(f"deal {describe(deal)}: DDS could not solve it: {error}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _solve(deal: Deal, board: int) -> Any:
+    # a workbook asks for the same deal in several cells: DDS solves it once
+    [(tricks, par)] = _solver.solve([(board, deal)])  # type: ignore[union-attr]
+    return tricks, par
+
+
+@xw.func
+@arg("deal", "A deal in PBN notation, all 52 cards: N: and the four hands clockwise.")
+@cells()
+def DDTABLE(deal: Any) -> Any:
+    """Double-dummy tricks, 5 rows x 4 columns: rows NT, S, H, D, C; columns declarer N, E, S, W (needs DDS)."""
+    tricks, _par = _solved(deal, 1)
+    return [[tricks.of(seat, strain) for seat in engine.SEATS] for strain in _STRAINS]
+
+
+@xw.func
+@arg("deal", "A deal in PBN notation, all 52 cards: N: and the four hands clockwise.")
+@arg("board", "Board number, 1 or more: it gives the dealer and the vulnerability.")
+@cells()
+def PARSCORE(deal: Any, board: Any) -> Any:
+    """Par score of the deal as that board, North-South's (negative when East-West score) (needs DDS)."""
+    return _solved(deal, board)[1].score
+
+
+@xw.func
+@arg("deal", "A deal in PBN notation, all 52 cards: N: and the four hands clockwise.")
+@arg("board", "Board number, 1 or more: it gives the dealer and the vulnerability.")
+@cells()
+def PARCONTRACT(deal: Any, board: Any) -> Any:
+    """Par contract(s) of the deal as that board, e.g. NS 4S=, EW 5DX-2 or Pass (needs DDS)."""
+    contracts = _solved(deal, board)[1].contracts
+    return "; ".join(map(str, contracts)) or "Pass"
