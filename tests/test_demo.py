@@ -81,7 +81,7 @@ def test_demo_writes_every_template_and_the_three_samples(demo) -> None:
     for name in names:
         assert str(out / name) in stdout
         book = safe_open.load(out / name)  # opens, through every safety check
-        assert {"Contract", "OpenContract", "Player"} & set(book.defined_names)
+        assert {"Contract", "OpenContract", "Player", "PlayerNumber", "SeasonPlayer"} & set(book.defined_names)
         book.close()
 
 

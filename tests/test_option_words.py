@@ -53,6 +53,8 @@ def dropdowns(book: openpyxl.Workbook) -> list[tuple[str, str, list[str]]]:
             if source.startswith('"'):
                 words = source.strip('"').split(",")
             else:
+                if "!" not in source:  # a defined name: the book's own data (season.xlsx's players), no words
+                    continue
                 title, ref = source.rsplit("!", 1)
                 cells = book[title.strip("'")][ref.replace("$", "")]
                 words = [str(row[0].value) for row in cells]

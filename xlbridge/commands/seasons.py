@@ -113,7 +113,7 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
         unit = str(session.pairs[0][1]["unit"])
         if units and unit not in units:
             held = "percentages" if "%" in units else "IMPs"
-            raise CommandError(f"{session.source}: is scored in {'IMPs' if unit == 'IMPs' else 'percentages'}, "
+            raise CommandError(f"{session.source}: is scored in {'IMPs' if unit == 'IMP' else 'percentages'}, "
                                f"the season in {held}: keep each in a season of its own; nothing was added")
         units.add(unit)
     known = {name_key(name): number for number, name in season.players}  # type: ignore[union-attr]
@@ -178,7 +178,7 @@ def session_of(source: Path, report: PairsReport) -> Session:
                 continue
             place, _, to = total.place.partition("-")
             first = int(place.rstrip("="))
-            figures = dict(score=round(value, 2), unit="IMPs" if imps else "%", place=first,
+            figures = dict(score=round(value, 2), unit="IMP" if imps else "%", place=first,
                            place_to=int(to) if to else first, direction=direction, field=len(totals),
                            boards=total.boards)
             pairs.append((split_names(names), figures))

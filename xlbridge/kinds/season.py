@@ -53,9 +53,9 @@ def _unit(value: object) -> str:
     text = cell_text(value)
     if text in ("", "%"):
         return "%"
-    if text.casefold() == "imps":
-        return "IMPs"
-    raise BridgeInputError(f"unit {describe(value)}: must be % or IMPs")
+    if text.casefold() in ("imp", "imps"):
+        return "IMP"
+    raise BridgeInputError(f"unit {describe(value)}: must be % or IMP")
 
 
 def _score(value: object) -> float:

@@ -288,7 +288,7 @@ def boards_sheet(book: Book, hands: Hands, rooms: Rooms, matches: int = 1) -> Wo
     t = hands.t
     event = rooms.teams is not None
     ws = book.sheet(t("boards_sheet"), (2, 7, 8, 8, 8, 7, 8, 8, 8, 7, 7, 7))
-    keys = (("teams",) if event else ()) + ("room", "contract", "declarer", "tricks", "score_ns", "vs_par",
+    keys = (("match_teams",) if event else ()) + ("room", "contract", "declarer", "tricks", "score_ns", "vs_par",
                                               "imps_home")
     place = {key: get_column_letter(2 + index) for index, key in enumerate(keys)}
     height = _BOARD_HEAD + DIAGRAM_ROWS * DIAGRAM_HEIGHT + _TABLE_HEAD + 2 * matches * _ROOM + _GAP
@@ -324,9 +324,9 @@ def boards_sheet(book: Book, hands: Hands, rooms: Rooms, matches: int = 1) -> Wo
             at = f"$A{row}"
             if rooms.teams is not None:
                 home, away = rooms.teams
-                book.formula(ws, f"{place['teams']}{row}", f'IF({at}="","",IF(INDEX({home},{at})="","",'
+                book.formula(ws, f"{place['match_teams']}{row}", f'IF({at}="","",IF(INDEX({home},{at})="","",'
                              f'INDEX({home},{at})&" v "&INDEX({away},{at})))', text)
-                book.put(ws, f"{place['teams']}{row + 1}", None, text)
+                book.put(ws, f"{place['match_teams']}{row + 1}", None, text)
             for r, key, cells in ((row, "open", rooms.open), (row + 1, "closed", rooms.closed)):
                 ws.row_dimensions[r].height = _ROOM
                 contract, declarer, tricks, score = cells

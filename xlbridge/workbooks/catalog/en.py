@@ -530,7 +530,7 @@ LABELS: dict[str, dict[str, str]] = {
         "room": "Room",
         "open": "Open",
         "closed": "Closed",
-        "teams": "Teams",
+        "match_teams": "Teams",
         "score_ns": "Score NS",
         "imps": "IMPs",
         "imps_home": "IMPs home",
@@ -641,7 +641,7 @@ LABELS: dict[str, dict[str, str]] = {
         "average": "Average",
         "err_direction": "Choose NS or EW, or leave it blank for a one-field event.",
         "err_score": "Type the score: a percentage or IMPs.",
-        "err_unit": "Choose % or IMPs.",
+        "err_unit": "Choose % or IMP.",
         "err_player": "Choose a player of the ladder.",
         "ladder_note": (
             "Average: of the best sessions counted. A player is placed after the sessions to qualify. "
