@@ -123,6 +123,8 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
                "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome"),
                "teams-event": ("OpenScore", "BoardIMPs", "Check", "TeamVP", "TeamPlace", "DrawHomeIMPs",
                                "DrawVPHome", "DrawVPAway", "StandTeam", "StandVP"),
+               "swiss-pairs": ("TableScore", "BoardDatum", "IMPsNS", "IMPsEW", "Check", "PairVP", "PairPlace",
+                               "DrawHomeIMPs", "DrawVPHome", "DrawVPAway", "StandTeam", "StandVP"),
                "rubber": ("AboveNS", "BelowNS", "AboveEW", "BelowEW", "Check"),
                "chicago": ("ScoreNS", "IMPsNS", "Check"),
                "pivot": ("PlayerNet", "PlayerPlace", "RoundCheck"),
