@@ -16,12 +16,12 @@ from .. import workbooks
 from ..director.cells import Problems, in_use, read_play, rows_of, text_of, whole_in
 from ..director.hands import read_hands
 from ..director.names import Cell
-from ..engine import BYE_VP, Pairing, bye_points
+from ..engine import Pairing
 from ..event import SwissBoard, SwissPairsEvent, SwissPairsReport, next_swiss_round, score_swiss_pairs
 from ..workbooks import hands as hands_sheet
 from ..workbooks import swiss_pairs as template
 from .base import Checked, FilledBook, Kind, Unfinished, event_date, play_columns, set_named
-from .teams_event import _setup_number
+from .teams_event import read_setup
 
 
 class SwissPairsKind(Kind):
@@ -65,30 +65,14 @@ def check_swiss_pairs(book: FilledBook) -> Checked:
     """
     problems = Problems()
     cells = book.cells
-    pairs = _setup_number(problems, book, "PairCount", "pairs", 2, 200)
-    rounds = _setup_number(problems, book, "RoundCount", "rounds", 1, 200)
-    match_boards = _setup_number(problems, book, "MatchBoards", "boards a match", 1, 99)
-    bye_cell = cells.cell("ByeVP")
-    bye_vp = float(BYE_VP)
-    if bye_cell is not None and not bye_cell.blank:
-        parsed = problems.parse(bye_cell, bye_points)
-        bye_vp = bye_vp if parsed is None else parsed
+    setup = read_setup(problems, book, "Pair")
+    pairs, rounds, match_boards = setup.entrants, setup.rounds, setup.match_boards
+    bye_vp, names, byes = setup.bye_vp, setup.names, setup.byes
     method = "butler"
     method_cell = cells.cell("Scoring")
     if method_cell is not None and not method_cell.blank:
         parsed_method = problems.parse(method_cell, template.METHOD.parse)
         method = "butler" if parsed_method is None else str(parsed_method)
-    names = {}
-    for number, name in zip(cells.column("PairNumber"), cells.column("PairName"), strict=False):
-        if isinstance(number.value, int):
-            names[number.value] = "" if name.blank else str(name.value).strip()
-    byes: dict[int, int] = {}
-    if "RoundBye" in cells:
-        for round_no, cell in enumerate(cells.column("RoundBye"), start=1):
-            if not cell.blank:
-                pair = whole_in(problems, cell, "bye pair", pairs)
-                if pair is not None:
-                    byes[round_no] = pair
 
     boards: list[SwissBoard] = []
     seen: dict[tuple[int, int, int], Cell] = {}

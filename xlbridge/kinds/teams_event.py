@@ -9,6 +9,7 @@ Every figure is the engine's: each match's IMPs and VPs and the standings from
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from openpyxl import Workbook
 
@@ -60,6 +61,46 @@ def _setup_number(problems: Problems, book: FilledBook, name: str, what: str, lo
     return low if number is None else number
 
 
+@dataclass(frozen=True, slots=True)
+class EventSetup:
+    """What a round-by-round event's Setup holds: its size, rounds, boards a match, the
+    bye's VPs, each entrant's name and each round's bye (a team event's teams, a Swiss
+    pairs event's pairs)."""
+
+    entrants: int
+    rounds: int
+    match_boards: int
+    bye_vp: float
+    names: dict[int, str]
+    byes: dict[int, int]
+
+
+def read_setup(problems: Problems, book: FilledBook, entrant: str) -> EventSetup:
+    """An event's Setup read, a problem a cell; ``entrant`` names its entrants' cells
+    (``Team``: TeamCount, TeamNumber, TeamName) and, in small letters, them in a message."""
+    cells = book.cells
+    entrants = _setup_number(problems, book, f"{entrant}Count", f"{entrant.lower()}s", 2, 200)
+    rounds = _setup_number(problems, book, "RoundCount", "rounds", 1, 200)
+    match_boards = _setup_number(problems, book, "MatchBoards", "boards a match", 1, 99)
+    bye_cell = cells.cell("ByeVP")
+    bye_vp = float(BYE_VP)
+    if bye_cell is not None and not bye_cell.blank:
+        parsed = problems.parse(bye_cell, bye_points)
+        bye_vp = bye_vp if parsed is None else parsed
+    names = {}
+    for number, name in zip(cells.column(f"{entrant}Number"), cells.column(f"{entrant}Name"), strict=False):
+        if isinstance(number.value, int):
+            names[number.value] = "" if name.blank else str(name.value).strip()
+    byes: dict[int, int] = {}
+    if "RoundBye" in cells:
+        for round_no, cell in enumerate(cells.column("RoundBye"), start=1):
+            if not cell.blank:
+                bye = whole_in(problems, cell, f"bye {entrant.lower()}", entrants)
+                if bye is not None:
+                    byes[round_no] = bye
+    return EventSetup(entrants, rounds, match_boards, bye_vp, names, byes)
+
+
 def check_teams_event(book: FilledBook) -> Checked:
     """Check a team event's rows and read its boards.
 
@@ -70,25 +111,9 @@ def check_teams_event(book: FilledBook) -> Checked:
     """
     problems = Problems()
     cells = book.cells
-    teams = _setup_number(problems, book, "TeamCount", "teams", 2, 200)
-    rounds = _setup_number(problems, book, "RoundCount", "rounds", 1, 200)
-    match_boards = _setup_number(problems, book, "MatchBoards", "boards a match", 1, 99)
-    bye_cell = cells.cell("ByeVP")
-    bye_vp = float(BYE_VP)
-    if bye_cell is not None and not bye_cell.blank:
-        parsed = problems.parse(bye_cell, bye_points)
-        bye_vp = bye_vp if parsed is None else parsed
-    names = {}
-    for number, name in zip(cells.column("TeamNumber"), cells.column("TeamName"), strict=False):
-        if isinstance(number.value, int):
-            names[number.value] = "" if name.blank else str(name.value).strip()
-    byes: dict[int, int] = {}
-    if "RoundBye" in cells:
-        for round_no, cell in enumerate(cells.column("RoundBye"), start=1):
-            if not cell.blank:
-                team = whole_in(problems, cell, "bye team", teams)
-                if team is not None:
-                    byes[round_no] = team
+    setup = read_setup(problems, book, "Team")
+    teams, rounds, match_boards = setup.entrants, setup.rounds, setup.match_boards
+    bye_vp, names, byes = setup.bye_vp, setup.names, setup.byes
 
     boards: list[EventBoard] = []
     seen: dict[tuple[int, int, int, int], Cell] = {}
