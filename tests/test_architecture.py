@@ -28,6 +28,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"workbooks"}),
     frozenset({"formats", "director"}),
     frozenset({"kinds"}),
+    # live: the server of `xlbridge serve`, which only commands/serve.py imports.
+    frozenset({"live"}),
     frozenset({"commands", "udfs"}),
     frozenset({"cli"}),
     frozenset({"__main__"}),
