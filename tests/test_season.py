@@ -8,6 +8,7 @@ import dataclasses
 import hashlib
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from xlbridge import files, workbooks
@@ -15,7 +16,7 @@ from xlbridge.cli import main
 from xlbridge.engine.players import register, split_names
 from xlbridge.engine.season import SeasonLine, SeasonRule, acbl_points, hundredths, ladder, session_points
 from xlbridge.event import sample
-from xlbridge.kinds import PAIRS, SEASON, check, read
+from xlbridge.kinds import INDIVIDUAL, PAIRS, SEASON, SWISS_PAIRS, check, read
 from xlbridge.kinds.players import read_register
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real-results" / "results"
@@ -282,3 +283,63 @@ def test_season_add_from_real_pbn_and_usebio(tmp_path, capsys):
     assert main(["season", "add", str(season), str(REAL / "magiccontest_fi" / "butler.pbn")]) == 2
     assert "is scored in IMPs, the season in percentages" in capsys.readouterr().err
     assert digest(season) == before
+
+
+def test_season_add_takes_an_individual_and_swiss_pairs_each_in_its_unit(tmp_path, capsys):
+    """An individual's players go in alone (no partner, a hyphenated name kept whole) with the
+    engine's percentages and places; a Swiss pairs event's pairs with their VPs, in a season
+    of VPs, never mixed into a season of percentages."""
+    names = {1: "Anna-Liisa Virtanen", 2: "Bo", 3: "Cy", 4: "Di", 5: "Ed", 6: "Flo", 7: "Gus", 8: "Hal"}
+    book = workbooks.build("individual", players=8, boards=14, names=names)
+    rows = list(zip(*(workbooks.read_named(book, n) for n in ("Board", "North")), strict=True))
+    results = [("4S", "N", 9 + (i * 7) % 3) if i % 5 else ("3NT", "S", 9) for i in range(len(rows))]
+    for i, name in enumerate(("Contract", "Declarer", "Tricks")):
+        workbooks.write_named(book, name, [r[i] for r in results])
+    workbooks.write_named(book, "EventDate", ["2025-02-04"])
+    individual = files.save(book, tmp_path / "individual.xlsx")
+    season = new_season(tmp_path)
+    assert main(["season", "add", str(season), str(individual)]) == 0
+    capsys.readouterr()
+    lines = check(read(season)).event.lines
+    report = INDIVIDUAL.score(check(read(individual)).event)
+    assert len(lines) == 8 and {line.partner for line in lines} == {""}
+    for total in report.ranking():
+        line = next(line for line in lines if line.player == names[total.player])
+        assert (line.score, line.unit, line.boards, line.field) == (round(total.percent, 2), "%", total.boards, 8)
+        assert line.place == int(total.place.split("-")[0].rstrip("="))
+    # Swiss pairs: one round played, VPs from the engine's standings.
+    assert main(["workbooks", "swiss-pairs", "--pairs", "6", "--rounds", "3", "--boards", "2",
+                 "--out", str(tmp_path)]) == 0
+    swiss = tmp_path / "swiss-pairs.xlsx"
+    book = openpyxl.load_workbook(swiss)
+    workbooks.write_named(book, "PairName", ["Ann & Bob", "Cid & Dot", "Eve & Fay", "Gil & Hoa", "Ida & Jon",
+                                             "Kim & Lou"])
+    ns = workbooks.read_named(book, "MatchNS")
+    drawn = [i for i, n in enumerate(ns) if n is not None]
+    cells = {name: workbooks.named_cells(book, name) for name in ("Contract", "Declarer", "Tricks")}
+    for k, i in enumerate(drawn):
+        for name, value in zip(cells, ("3NT", "N", 8 + k % 4), strict=True):
+            cells[name][i].value = value
+    files.save(book, swiss, force=True)
+    before = digest(season)
+    assert main(["season", "add", str(season), str(swiss)]) == 2
+    assert "scored in VPs, the season in percentages" in capsys.readouterr().err
+    assert digest(season) == before
+    vp_season = tmp_path / "vp" / "season.xlsx"
+    vp_season.parent.mkdir()
+    files.save(workbooks.build("season", rows=100, players=40), vp_season)
+    assert main(["season", "add", str(vp_season), str(swiss)]) == 0
+    checked = check(read(vp_season))
+    assert checked.clean, checked.problems
+    standings = SWISS_PAIRS.score(check(read(swiss)).event).standings()
+    lines = checked.event.lines
+    assert len(lines) == 12 and {line.unit for line in lines} == {"VP"}
+    for standing in standings:
+        line = next(line for line in lines if line.player == split_names(book_name(swiss, standing.team))[0])
+        assert line.score == round(standing.vp, 2) and line.boards == 2 and line.field == 6
+
+
+def book_name(path: Path, pair: int) -> str:
+    book = openpyxl.load_workbook(path)
+    numbers, names = workbooks.read_named(book, "PairNumber"), workbooks.read_named(book, "PairName")
+    return dict(zip(numbers, names, strict=True))[pair]

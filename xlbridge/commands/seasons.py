@@ -30,15 +30,23 @@ from ..director.safe_open import load
 from ..engine import XlbridgeError
 from ..engine.players import Register, name_key, split_names
 from ..engine.season import SeasonLine
-from ..event import PairsReport, score_pairs
+from ..event import PairsReport, SwissPairsReport, score_pairs
+from ..event.individual import IndividualReport
+from ..event.model import NOT_PLAYED
 from ..formats.results import ImportedTeams
-from ..kinds import PAIRS, SEASON, FilledBook
+from ..kinds import INDIVIDUAL, PAIRS, SEASON, SWISS_PAIRS, FilledBook
 from ..kinds.players import read_register
 from ..workbooks import named_cells
 from ..workbooks.names import set_value
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
 from .check import read, without_problems
 from .import_ import load as load_results
+
+UNIT_WORDS = {"%": "percentages", "IMP": "IMPs", "VP": "VPs"}
+"""The season's units, in the words a refusal uses."""
+
+SESSION_KINDS = (PAIRS, INDIVIDUAL, SWISS_PAIRS)
+"""The kinds of workbook a session is read from."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -112,9 +120,8 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
     for session in sessions:
         unit = str(session.pairs[0][1]["unit"])
         if units and unit not in units:
-            held = "percentages" if "%" in units else "IMPs"
-            raise CommandError(f"{session.source}: is scored in {'IMPs' if unit == 'IMP' else 'percentages'}, "
-                               f"the season in {held}: keep each in a season of its own; nothing was added")
+            raise CommandError(f"{session.source}: is scored in {UNIT_WORDS[unit]}, the season in "
+                               f"{UNIT_WORDS[min(units)]}: keep each in a season of its own; nothing was added")
         units.add(unit)
     known = {name_key(name): number for number, name in season.players}  # type: ignore[union-attr]
     ladder = list(season.players)  # type: ignore[union-attr]
@@ -165,48 +172,89 @@ def identify(text: str, players: Register | None, known: dict[str, int],
 
 def session_of(source: Path, report: PairsReport) -> Session:
     """A scored pairs event as a season's session."""
-    event = report.event
     imps = report.imps
-    pairs = []
-    fingerprint = []
+    lines = []
     for title, totals in report.rankings():
         direction = {"North-South": "NS", "East-West": "EW"}.get(title, "")
         for total in totals:
-            names = report.names.get(total.pair, "") or f"Pair {total.pair}"
             value = total.imps if imps else total.percent
-            if value is None:
-                continue
-            place, _, to = total.place.partition("-")
-            first = int(place.rstrip("="))
-            figures = dict(score=round(value, 2), unit="IMP" if imps else "%", place=first,
-                           place_to=int(to) if to else first, direction=direction, field=len(totals),
-                           boards=total.boards)
-            pairs.append((split_names(names), figures))
-            fingerprint.append(f"{direction}|{names}|{value:.2f}")
-    if not pairs:
-        raise CommandError(f"{source}: no pair has a result; nothing to add")
-    digest = hashlib.sha256("\n".join(sorted(fingerprint)).encode()).hexdigest()[:8]
-    key = " ".join(part for part in (event.date, event.name, digest) if part)
-    return Session(source, key, event.date, event.name, tuple(pairs))
+            if value is not None:
+                names = report.names.get(total.pair, "") or f"Pair {total.pair}"
+                figures = _figures(value, "IMP" if imps else "%", total.place, direction, len(totals), total.boards)
+                lines.append((names, split_names(names), value, figures))
+    return _session(source, report.event.date, report.event.name, lines)
 
 
 def read_session(path: Path) -> Session:
-    """A pairs workbook, PBN or USEBIO file as a session; one line when it cannot be."""
+    """A pairs, individual or Swiss pairs workbook, or a PBN or USEBIO results file, as a
+    session; one line when it cannot be."""
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         book = read(path)
-        if book.kind is not PAIRS:
-            raise CommandError(f"{path}: is a {book.title}; season add takes a {PAIRS.title} "
-                               "(a workbook, PBN or USEBIO)")
+        if book.kind not in SESSION_KINDS:
+            raise CommandError(f"{path}: is a {book.title}; season add takes a "
+                               f"{', '.join(kind.title for kind in SESSION_KINDS)} (a workbook), a PBN or USEBIO file")
         checked = without_problems(book, path)
         if checked is None:
             raise CommandError(f"{path}: has problems (above); nothing was added")
-        return session_of(path, book.kind.score(checked.event))  # type: ignore[arg-type]
+        report = book.kind.score(checked.event)  # type: ignore[arg-type]
+        if book.kind is INDIVIDUAL:
+            return individual_session(path, report)  # type: ignore[arg-type]
+        if book.kind is SWISS_PAIRS:
+            return swiss_session(path, report)  # type: ignore[arg-type]
+        return session_of(path, report)  # type: ignore[arg-type]
     imported = load_results(path)
     if isinstance(imported, ImportedTeams):
         raise CommandError(f"{path}: is a team event; season add takes pairs sessions")
     chosen = conventions.found(imported)
     event = dataclasses.replace(imported.event, options={**imported.event.options, **chosen.setup})
     return session_of(path, score_pairs(event))
+
+
+def individual_session(source: Path, report: IndividualReport) -> Session:
+    """A scored individual as a session: each player alone, with no partner."""
+    ranking = [total for total in report.ranking() if total.boards]
+    lines = []
+    for total in ranking:
+        # A player's name is never split: "Anna-Liisa Virtanen" is one player.
+        name = report.event.name_of(total.player) or f"Player {total.player}"
+        figures = _figures(total.percent, "%", total.place, "", len(ranking), total.boards)
+        lines.append((name, (name, ""), total.percent, figures))
+    return _session(source, report.event.date, report.event.name, lines)
+
+
+def swiss_session(source: Path, report: SwissPairsReport) -> Session:
+    """A scored Swiss pairs event as a session: each pair's VPs (the season's unit ``VP``)
+    and its place in the standings."""
+    standings = [line for line in report.standings() if line.matches]
+    lines = []
+    for line in standings:
+        names = report.event.teams.get(line.team, "") or f"Pair {line.team}"
+        boards = sum(1 for board in report.event.boards
+                     if line.team in (board.ns, board.ew) and board.play.outcome != NOT_PLAYED)
+        figures = _figures(line.vp, "VP", line.place, "", len(standings), boards)
+        lines.append((names, split_names(names), line.vp, figures))
+    return _session(source, report.event.date, report.event.name, lines)
+
+
+def _figures(value: float, unit: str, place: str, direction: str, field: int, boards: int) -> dict[str, object]:
+    """A line's figures as the season sheet takes them: ``2-3`` as place 2, to 3."""
+    first, _, to = place.partition("-")
+    start = int(first.rstrip("="))
+    return dict(score=round(value, 2), unit=unit, place=start, place_to=int(to) if to else start,
+                direction=direction, field=field, boards=boards)
+
+
+def _session(source: Path, date: str, name: str,
+             lines: list[tuple[str, tuple[str, str], float, dict[str, object]]]) -> Session:
+    """The session of these lines (each side's names as the event writes them, its players,
+    its score and its figures), keyed by its date, name and a fingerprint of its results."""
+    if not lines:
+        raise CommandError(f"{source}: no one has a result; nothing to add")
+    # The fingerprint of seasons already kept: a session added before is still known.
+    fingerprint = sorted(f"{figures['direction']}|{names}|{value:.2f}" for names, _, value, figures in lines)
+    digest = hashlib.sha256("\n".join(fingerprint).encode()).hexdigest()[:8]
+    key = " ".join(part for part in (date, name, digest) if part)
+    return Session(source, key, date, name, tuple((people, figures) for _, people, _, figures in lines))
 
 
 def write_rows(workbook: Workbook, target: Path, used: int, rows: list[SeasonLine],

@@ -55,7 +55,9 @@ def _unit(value: object) -> str:
         return "%"
     if text.casefold() in ("imp", "imps"):
         return "IMP"
-    raise BridgeInputError(f"unit {describe(value)}: must be % or IMP")
+    if text.casefold() in ("vp", "vps"):
+        return "VP"
+    raise BridgeInputError(f"unit {describe(value)}: must be %, IMP or VP")
 
 
 def _score(value: object) -> float:

@@ -144,7 +144,7 @@ def _sessions(book: Book, ws, rows: int) -> int:
              ("G", styles.INPUT, Rule("list", '"NS,EW"', message=t("err_direction"))),
              ("H", styles.INPUT.but(number_format=styles.PERCENT),
               Rule("decimal", "-100000", "100000", "between", t("err_score"))),
-             ("I", styles.INPUT, Rule("list", '"%,IMP"', message=t("err_unit"))),
+             ("I", styles.INPUT, Rule("list", '"%,IMP,VP"', message=t("err_unit"))),
              ("J", styles.INPUT, book.rule_whole(1, 9999)), ("K", styles.INPUT, book.rule_whole(1, 9999)),
              ("L", styles.INPUT, book.rule_whole(1, 9999)), ("M", styles.INPUT, book.rule_whole(1, 9999)))
     for (column, style, rule), name in zip(specs, SESSION_COLUMNS, strict=True):

@@ -641,7 +641,7 @@ LABELS: dict[str, dict[str, str]] = {
         "average": "Average",
         "err_direction": "Choose NS or EW, or leave it blank for a one-field event.",
         "err_score": "Type the score: a percentage or IMPs.",
-        "err_unit": "Choose % or IMP.",
+        "err_unit": "Choose %, IMP or VP.",
         "err_player": "Choose a player of the ladder.",
         "ladder_note": (
             "Average: of the best sessions counted. A player is placed after the sessions to qualify. "

@@ -639,7 +639,7 @@ LABELS: dict[str, dict[str, str]] = {
         "average": "Keskiarvo",
         "err_direction": "Valitse NS tai EW, tai jätä tyhjäksi yhden kentän kilpailussa.",
         "err_score": "Kirjoita tulos: prosentti tai IMPit.",
-        "err_unit": "Valitse % tai IMP.",
+        "err_unit": "Valitse %, IMP tai VP.",
         "err_player": "Valitse sarjataulukon pelaaja.",
         "ladder_note": (
             "Keskiarvo: parhaista lasketuista kilpailuista. Pelaaja sijoitetaan vähimmäismäärän jälkeen. "
