@@ -1,0 +1,281 @@
+"""The pages of ``xlbridge serve``, rendered on the server as plain HTML: no script at all,
+one style sheet served by the app itself (:data:`STYLE`), so they work with no internet.
+
+Every control has a ``name`` and an ``id`` and every button a visible label, so a browser
+test drives them by their words. A result is entered with buttons: radio inputs drawn as
+buttons (``input:checked + label``), no typing.
+
+>>> "<script" in page("x", "<p>y</p>", "en"), 'lang="fi"' in page("x", "", "fi")
+(False, True)
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from ..engine import board_dealer, board_vul
+from ..workbooks.i18n import Labels
+from . import forms
+from .event import Place
+from .journal import Correction, Stored
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:0 auto;padding:0 .6em 3em;max-width:42em;font-size:17px}
+h1{font-size:1.3em}h2{font-size:1.1em;margin:1.2em 0 .3em}
+.msg{padding:.6em;border-radius:.3em;background:#fde2e2;border:1px solid #c33}
+.ok{background:#e2f5e2;border-color:#393}
+fieldset{border:0;padding:0;margin:.5em 0}legend{font-weight:bold;padding:0}
+.pick input{position:absolute;opacity:0;width:1px;height:1px}
+.pick label{display:inline-block;min-width:2.6em;padding:.55em .4em;margin:.15em;text-align:center;
+border:1px solid #667;border-radius:.3em;background:#f4f4f8;font-size:1.05em}
+.pick input:checked+label{background:#1d4ed8;color:#fff;border-color:#1d4ed8}
+.pick input:focus-visible+label{outline:3px solid #f59e0b}
+button{font-size:1.1em;padding:.7em 1.1em;margin:.4em 0;border-radius:.3em;border:1px solid #1d4ed8;
+background:#1d4ed8;color:#fff}
+button.second{background:#fff;color:#1d4ed8}
+table{border-collapse:collapse;margin:.4em 0}td,th{border:1px solid #bbb;padding:.25em .45em;text-align:left}
+.red{color:#c00}.board{border-top:2px solid #334;margin-top:1em}
+details{margin:.4em 0}summary{cursor:pointer;color:#1d4ed8}
+"""
+
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "NT"}
+
+
+def page(title: str, body: str, lang: str) -> str:
+    """A whole page: its title, the style sheet and the body."""
+    return (f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f'<link rel="stylesheet" href="/style.css"><title>{escape(title)}</title></head>'
+            f"<body>{body}</body></html>")
+
+
+def message(text: str, ok: bool = False) -> str:
+    return f'<p id="msg" class="msg{" ok" if ok else ""}" role="status">{escape(text)}</p>' if text else ""
+
+
+def hidden(csrf: str, **values: object) -> str:
+    """The hidden fields of a form: its CSRF token, a fresh idempotency key and ``values``."""
+    fields = {"csrf": csrf, "key": secrets.token_urlsafe(16), **values}
+    return "".join(f'<input type="hidden" name="{name}" value="{escape(str(value))}">'
+                   for name, value in fields.items())
+
+
+def buttons(name: str, choices: Iterable[tuple[str, str]], prefix: str, checked: str | None = None) -> str:
+    """Radio inputs drawn as buttons: (value, label) each, ``id`` ``{prefix}-{name}-{value}``."""
+    out = []
+    for value, label in choices:
+        ident = f"{prefix}-{name}-{value or 'none'}"
+        mark = " checked" if value == checked else ""
+        css = ' class="red"' if label in ("♥", "♦") else ""
+        out.append(f'<input type="radio" name="{name}" id="{ident}" value="{escape(value)}"{mark}>'
+                   f'<label for="{ident}"{css}>{escape(label)}</label>')
+    return "".join(out)
+
+
+def result_text(stored: Stored | None) -> str:
+    """An entry as the phone shows it: ``4SXN-1`` (``PASS``), with the lead."""
+    if stored is None:
+        return "-"
+    entry = stored.entry
+    played = forms.Play(entry.contract, entry.declarer, entry.tricks).played
+    return f"{played}" + (f" ({entry.lead})" if entry.lead else "")
+
+
+def ns_score(stored: Stored) -> int:
+    """North-South's score of an entry on its board's vulnerability (the engine's)."""
+    entry = stored.entry
+    return forms.Play(entry.contract, entry.declarer, entry.tricks).played.score(entry.board)
+
+
+def _board_form(t: Labels, view: TableView, action: str, board: int, label: str, stored: Stored | None) -> str:
+    prefix = f"b{board}"
+    entry = None if stored is None else stored.entry
+    level = None if entry is None else ("PASS" if entry.contract == "PASS" else entry.contract[0])
+    strain = None if entry is None or entry.contract == "PASS" else entry.contract[1]
+    doubling = None if entry is None or entry.contract == "PASS" else entry.contract[2:]
+    fields = [
+        ("level", t("level"), [(v, v) for v in forms.LEVELS] + [(forms.PASS, t("pass"))], level),
+        ("strain", t("strain"), [(v, _SUITS[v]) for v in forms.STRAINS], strain),
+        ("doubling", t("doubling"), [("", t("undoubled")), ("X", "X"), ("XX", "XX")], doubling),
+        ("declarer", t("declarer"), [(v, v) for v in forms.SEATS], None if entry is None else entry.declarer),
+        ("tricks", t("tricks"), [(v, v) for v in forms.TRICKS], None if entry is None else str(entry.tricks)),
+    ]
+    html = [f'<form method="post" action="/table/{action}" id="{prefix}-{action}">', _hidden(view, board)]
+    for name, legend, choices, checked in fields:
+        html.append(f'<fieldset class="pick"><legend>{escape(legend)}</legend>'
+                    f"{buttons(name, choices, f'{prefix}-{action}', checked)}</fieldset>")
+    lead = "" if entry is None else entry.lead
+    suits = [("", t("no_lead"))] + [(s, _SUITS[s]) for s in forms.LEAD_SUITS]
+    html.append(f'<details><summary>{escape(t("lead"))}</summary><fieldset class="pick">'
+                f"{buttons('lead_suit', suits, f'{prefix}-{action}', lead[:1])}"
+                f"<br>{buttons('lead_rank', [(r, r) for r in forms.LEAD_RANKS], f'{prefix}-{action}', lead[1:])}"
+                "</fieldset></details>")
+    html.append(f'<button type="submit" id="{prefix}-{action}-submit">{escape(label)}</button></form>')
+    return "".join(html)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What a table's phone shows: its place this round, the boards' entries, the traveller
+    lines when shown, and where everyone goes next when the round is done."""
+
+    lang: str
+    event: str
+    place: Place | None
+    round: int | None
+    table: int
+    names: dict[int, str]
+    entries: dict[int, Stored]
+    travellers: dict[int, list[Stored]]
+    csrf: str
+    message: str = ""
+    ok: bool = False
+
+
+def table_page(view: TableView) -> str:
+    """The table's page: pairs, boards, a form a board, the score, confirm, correct, next."""
+    t, cards = Labels(view.lang, "serve"), Labels(view.lang, "pairs")
+    common = Labels(view.lang)
+    html = [f"<h1>{escape(view.event)}</h1>", message(view.message, view.ok)]
+    if view.round is None or view.place is None:
+        html.append(f'<p id="over">{escape(t("over"))}</p>')
+        return page(view.event, "".join(html), view.lang)
+    place = view.place
+    html.append(f'<h2 id="where">{escape(t("title", table=view.table, round=view.round))}</h2>')
+    if place.sits_out:
+        html.append(f'<p id="sitout">{escape(t("sits_out", round=view.round))}</p>')
+    else:
+        pairs = [(t("ns_pair", pair=place.ns), view.names.get(place.ns or 0, "")),
+                 (t("ew_pair", pair=place.ew), view.names.get(place.ew or 0, ""))]
+        html.append('<p id="pairs">' + "<br>".join(escape(f"{who} {name}".strip()) for who, name in pairs) + "</p>")
+        html.append(f'<p id="boards">{escape(t("boards_line", boards=place.boards_text))}</p>')
+        for board in place.boards:
+            stored = view.entries.get(board)
+            state = "open" if stored is None else stored.state
+            vul = common.vulnerability(board_vul(board))
+            html.append(f'<section class="board" id="board-{board}"><h2>{escape(common("board"))} {board} '
+                        f'<small>({escape(common("dealer"))} {board_dealer(board).value}, '
+                        f'{escape(common("vul"))} {escape(vul)})</small></h2>'
+                        f'<p id="state-{board}" data-state="{state}">{escape(t("state_" + state))}</p>')
+            if stored is None:
+                html.append(_board_form(t, view, "enter", board, t("enter", board=board), None))
+            else:
+                html.append(f'<p id="result-{board}"><b>{escape(result_text(stored))}</b> · '
+                            f'{escape(t("score", score=ns_score(stored)))}</p>')
+                if not stored.confirmed:
+                    html.append(f'<form method="post" action="/table/confirm" id="b{board}-confirm">'
+                                f"{_hidden(view, board)}<button type=\"submit\" id=\"b{board}-confirm-submit\">"
+                                f"{escape(t('confirm', board=board))}</button></form>")
+                html.append(f'<details id="b{board}-correct-open"><summary>{escape(t("correct", board=board))}'
+                            f"</summary>{_board_form(t, view, 'correct', board, t('correct', board=board), stored)}"
+                            "</details>")
+                if board in view.travellers:
+                    html.append(_traveller(t, board, view.travellers[board]))
+            html.append("</section>")
+    done = place.sits_out or all(view.entries.get(b) is not None and view.entries[b].confirmed for b in place.boards)
+    if done:
+        html.append(f'<h2 id="next">{escape(t("next"))}</h2>')
+        if not place.sits_out:
+            html.append(f'<p id="done">{escape(t("round_done", round=view.round))}</p>')
+        html.append('<table id="next-table">' + "".join(
+            f"<tr><th>{escape(cards(key))}</th><td>{escape(value or '-')}</td></tr>"
+            for key, value in (("boards_next", place.boards_next), ("ns_next", place.ns_next),
+                               ("ew_next", place.ew_next))) + "</table>")
+        html.append(f'<p id="wait">{escape(t("wait", round=view.round))}</p>')
+    return page(t("title", table=view.table, round=view.round), "".join(html), view.lang)
+
+
+def _traveller(t: Labels, board: int, lines: Sequence[Stored]) -> str:
+    rows = "".join(f"<tr><td>{s.entry.table}</td><td>{escape(result_text(s))}</td><td>{ns_score(s)}</td></tr>"
+                   for s in lines)
+    return (f'<h2>{escape(t("traveller", board=board))}</h2><table id="traveller-{board}">'
+            f"<tr><th>{escape(t('table'))}</th><th>{escape(t('contract').split(' (')[0])}</th>"
+            f"<th>NS</th></tr>{rows}</table>")
+
+
+def _hidden(view: TableView, board: int) -> str:
+    """A table form's hidden fields: which round, table and board it is for."""
+    return hidden(view.csrf, board=board, round=view.round, table=view.table)
+
+
+@dataclass(frozen=True)
+class DirectorView:
+    """What the director's page shows."""
+
+    lang: str
+    event: str
+    rounds: int
+    tables: tuple[int, ...]
+    closed: frozenset[int]
+    counts: dict[tuple[int, int], tuple[int, int, int]]
+    """(round, table): (entered, confirmed, boards)."""
+    late: list[int]
+    corrections: list[Correction]
+    ranking: list[tuple[str, list[tuple[str, int, str, str]]]]
+    """(title, [(place, pair, names, total)]) for each field."""
+    show_traveller: bool
+    csrf: str
+    message: str = ""
+    ok: bool = False
+
+
+def director_page(view: DirectorView) -> str:
+    """The director's page: the grid, late tables, the ranking, corrections, the forms."""
+    t = Labels(view.lang, "serve")
+    html = [f"<h1>{escape(view.event)} · {escape(t('director'))}</h1>", message(view.message, view.ok)]
+    head = "".join(f"<th>{r}</th>" for r in range(1, view.rounds + 1))
+    html.append(f'<h2>{escape(t("grid"))}</h2><table id="grid"><tr><th>{escape(t("table"))} \\ '
+                f"{escape(t('round'))}</th>{head}</tr>")
+    for table in view.tables:
+        cells = []
+        for r in range(1, view.rounds + 1):
+            entered, confirmed, boards = view.counts.get((r, table), (0, 0, 0))
+            cells.append(f'<td id="grid-{r}-{table}">' + ("-" if not boards else f"{confirmed}/{boards}"
+                         + (f" (+{entered - confirmed})" if entered > confirmed else "")) + "</td>")
+        html.append(f"<tr><th>{table}</th>{''.join(cells)}</tr>")
+    closing = "".join(f"<td>{escape(t('closed'))}</td>" if r in view.closed else
+                      f'<td><form method="post" action="/director/close" id="close-{r}">{hidden(view.csrf, round=r)}'
+                      f'<button type="submit" class="second" id="close-{r}-submit">{escape(t("close", round=r))}'
+                      "</button></form></td>" for r in range(1, view.rounds + 1))
+    html.append(f"<tr><th></th>{closing}</tr></table>")
+    late = ", ".join(map(str, view.late)) or t("none")
+    html.append(f'<h2>{escape(t("late"))}</h2><p id="late">{escape(late)}</p>')
+    html.append(f'<h2>{escape(t("ranking"))}</h2>')
+    for title, rows in view.ranking:
+        if title:
+            html.append(f"<h3>{escape(title)}</h3>")
+        body = "".join(f"<tr><td>{escape(place)}</td><td>{pair}</td><td>{escape(names)}</td><td>{escape(total)}</td>"
+                       "</tr>" for place, pair, names, total in rows)
+        html.append(f'<table class="ranking"><tr><th>{escape(t("place"))}</th><th>{escape(t("pair"))}</th>'
+                    f"<th>{escape(t('names'))}</th><th>{escape(t('total'))}</th></tr>{body}</table>")
+    html.append(f'<h2>{escape(t("edit"))}</h2><form method="post" action="/director/result" id="edit">'
+                f"{hidden(view.csrf)}")
+    for name, label, size in (("round", t("round"), 3), ("table", t("table"), 3), ("board", t("board"), 3),
+                              ("contract", t("contract"), 6), ("declarer", t("declarer"), 2),
+                              ("tricks", t("tricks"), 3), ("lead", t("lead"), 3)):
+        html.append(f'<label for="edit-{name}">{escape(label)}</label> '
+                    f'<input name="{name}" id="edit-{name}" size="{size}" autocomplete="off"><br>')
+    html.append(f'<button type="submit" id="edit-submit">{escape(t("save"))}</button></form>')
+    flag = "no" if view.show_traveller else "yes"
+    html.append(f'<form method="post" action="/director/setting" id="setting">{hidden(view.csrf, traveller=flag)}'
+                f'<p>{escape(t("show_traveller"))}: <b id="traveller-setting">'
+                f'{escape(t("yes" if view.show_traveller else "no"))}</b> '
+                f'<button type="submit" class="second" id="setting-submit">{escape(t(flag))}</button></p></form>')
+    html.append(f'<form method="post" action="/director/write" id="write">{hidden(view.csrf)}'
+                f'<button type="submit" id="write-submit">{escape(t("write"))}</button></form>')
+    rows = "".join(f"<tr><td>{escape(_time(c.at))}</td><td>{escape(c.who)}</td><td>{c.round}</td><td>{c.table}</td>"
+                   f"<td>{c.board}</td><td>{escape(c.before)}</td><td>{escape(c.after)}</td></tr>"
+                   for c in view.corrections)
+    html.append(f'<h2>{escape(t("corrections"))}</h2><table id="corrections"><tr><th>{escape(t("when"))}</th>'
+                f"<th>{escape(t('who'))}</th><th>{escape(t('round'))}</th><th>{escape(t('table'))}</th>"
+                f"<th>{escape(t('board'))}</th><th>{escape(t('before'))}</th><th>{escape(t('after'))}</th></tr>"
+                f"{rows}</table>")
+    return page(f"{view.event} · {t('director')}", "".join(html), view.lang)
+
+
+def _time(at: float) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(at))
