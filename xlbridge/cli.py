@@ -19,7 +19,7 @@ from .engine import XlbridgeError
 
 # Modules of xlbridge.commands, in the order `xlbridge --help` lists them.
 COMMANDS = ("demo", "workbooks", "check", "report", "draw", "export", "import_", "deal", "hands", "seasons", "score",
-            "addin", "lite")
+            "addin", "lite", "serve")
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""

@@ -1,0 +1,138 @@
+"""``xlbridge serve``: results from the tables' phones, straight into the event (issue 23).
+
+``xlbridge serve EVENT.xlsx`` serves a web app on the club's own network: each table's
+phone (logged in by the QR code on its card, ``EVENT-tables.pdf``) enters its boards,
+East-West confirm, the director watches, corrects and closes rounds. Every entry is in the
+journal (``EVENT.journal.sqlite``) before the phone is told it is saved;
+``xlbridge serve --write EVENT.xlsx`` puts the confirmed entries into the workbook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import socket
+import sys
+from pathlib import Path
+
+from ..engine import XlbridgeError
+from ..live.event import read_event
+from ..live.journal import Journal, journal_path
+from ..live.writeback import write_back
+from ..workbooks import LANGUAGES
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError
+
+INSTALL = "xlbridge serve needs its web server: pip install 'xlbridge[serve]'"
+EXTRAS = ("starlette", "uvicorn", "multipart")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="results from the tables' phones: a web app for a pairs event from a movement",
+        description="Serve a pairs event written from a movement to the tables' phones: each table enters and "
+        "confirms its boards, the director watches, corrects and closes rounds. Prints the tables' and the "
+        "director's addresses and writes EVENT-tables.pdf (a QR card a table). The default address is this "
+        "computer only (127.0.0.1): give --host 0.0.0.0 to open it to the club's Wi-Fi (docs/serve.md).",
+    )
+    parser.add_argument("file", metavar="EVENT.xlsx", help="a pairs workbook written with --movement")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=8000, help="port (default: 8000)")
+    parser.add_argument("--lang", type=str.lower, choices=LANGUAGES,
+                        help="language of the pages (default: the workbook's)")
+    parser.add_argument("--write", action="store_true",
+                        help="write the journal's confirmed results into the workbook instead of serving")
+    parser.add_argument("--force", action="store_true",
+                        help="with --write: the journal's result over a different one typed in the workbook")
+    parser.add_argument("--no-cards", action="store_true", help="do not write EVENT-tables.pdf")
+    parser.set_defaults(run=run)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"port {text!r}: must be a whole number 1-65535")
+    return int(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    book = Path(args.file)
+    if not book.is_file():
+        raise CommandError(f"{book}: no such file")
+    if args.write:
+        return write(book, force=args.force)
+    missing = [name for name in EXTRAS if importlib.util.find_spec(name) is None]
+    if missing:
+        raise CommandError(INSTALL)
+    import uvicorn
+
+    from ..live.app import create_app
+
+    event = read_event(book, args.lang)
+    app = create_app(book, event, writer=_writer)
+    codes = app.app.state.server.codes
+    base = f"http://{_address(args.host)}:{args.port}"
+    tables = {table: f"{base}/t/{codes[f't{table}']}" for table in event.tables}
+    director = f"{base}/d/{codes['director']}"
+    print(f"{book}: {event.name}, {len(event.tables)} tables, {event.rounds} rounds; journal "
+          f"{journal_path(book)}")
+    for table, url in tables.items():
+        print(f"table {table}: {url}")
+    print(f"director: {director}")
+    if not args.no_cards:
+        _cards(book, event.name, tables, director, event.lang)
+    sys.stdout.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, server_header=False)
+    return EXIT_OK
+
+
+def write(book: Path, *, force: bool) -> int:
+    """``--write``: the confirmed entries into the workbook; the conflicts listed."""
+    path = journal_path(book)
+    if not path.is_file():
+        raise CommandError(f"{book}: no journal beside it ({path.name}); nothing to write")
+    journal = Journal(path)
+    try:
+        entries = [stored.entry for stored in journal.entries() if stored.confirmed]
+    finally:
+        journal.close()
+    report = write_back(book, entries, force=force)
+    for line in report.lines():
+        print(line)
+    return EXIT_PROBLEMS if any(not conflict.replaced for conflict in report.conflicts) else EXIT_OK
+
+
+def _writer(book: Path, entries: list) -> list[str]:
+    """The director's button: write without waiting for a spreadsheet program (the page
+    says it is open instead of hanging)."""
+    return write_back(book, entries, wait=0.0).lines()
+
+
+def _cards(book: Path, title: str, tables: dict[int, str], director: str, lang: str) -> None:
+    """EVENT-tables.pdf, unless it is there already (the codes never change, so the printed
+    cards stay valid) or cannot be written (said in one line; the server runs all the same)."""
+    target = book.with_name(f"{book.stem}-tables.pdf")
+    if target.exists():
+        print(f"{target}: kept (the codes are the same)")
+        return
+    try:
+        from ..live.cards import table_cards
+    except ImportError:
+        print(f"{target}: not written (this version has no table cards)")
+        return
+    try:
+        print(f"Wrote {table_cards(title, tables, director, lang, target)}")
+    except (XlbridgeError, OSError) as error:
+        print(f"{target}: not written ({error})")
+
+
+def _address(host: str) -> str:
+    """The address phones use: the host given, or this computer's on the network for 0.0.0.0."""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    try:  # the interface a packet out would leave by (nothing is sent)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
