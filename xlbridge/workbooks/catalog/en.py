@@ -539,6 +539,12 @@ LABELS: dict[str, dict[str, str]] = {
         "err_par": "Type the par score from North-South's view, a whole number (-420 when East-West make 4S).",
         "err_par_contract": "Type the par contracts as PBN writes them (NS 4S=; EW 5DX-2), or Pass.",
     },
+    "serve_cards": {
+        "scan": "Scan to enter this table's results",
+        "director": "Director",
+        "director_scan": "Scan to open the director's page",
+        "director_only": "Director only: keep it",
+    },
     "pivot": {
         "title": "Pivot bridge",
         "sheet": "Pivot",

@@ -540,6 +540,12 @@ LABELS: dict[str, dict[str, str]] = {
         "err_par": "Kirjoita par-tulos pohjois-etelän kannalta kokonaislukuna (-420, kun itä-länsi tekee 4S).",
         "err_par_contract": "Kirjoita par-sitoumukset kuten PBN ne kirjoittaa (NS 4S=; EW 5DX-2) tai Pass.",
     },
+    "serve_cards": {
+        "scan": "Skannaa ja syötä tämän pöydän tulokset",
+        "director": "Kilpailunjohtaja",
+        "director_scan": "Skannaa ja avaa kilpailunjohtajan sivu",
+        "director_only": "Vain kilpailunjohtajalle: pidä tallessa",
+    },
     "pivot": {
         "title": "Pivot-bridge",
         "sheet": "Pivot",
