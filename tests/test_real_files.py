@@ -27,10 +27,11 @@ REFUSED = {
     # field; but one line's SCORE is not its contract's, so its figures cannot be reproduced.
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "SCORE -250, but 6NT by W taking 7 tricks",
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",
-    "ruter_fi/indi.pbn": "[ScoreTable] has no PairId_NS, PairId_EW column",  # an individual
     # A team event's standings: each match's IMPs and VPs, no board's contract or result.
     "ruter_fi/team.pbn": "Scoring 'Teams': the file has the matches' results (IMPs and VPs) but no board's",
-    "ukbridgeclub_usebio/individual_usebio.xml": "scoring INDIVIDUAL",
+    # An individual whose lines have a SCORE and no contract (and, its comment says, player
+    # numbers that are examples only: 101, 82 ... are not among its 12 players).
+    "ukbridgeclub_usebio/individual_usebio.xml": "SCORE 80 without a CONTRACT",
 }
 
 # Imported, but the workbook's figures differ from the file's: why, as far as is known.

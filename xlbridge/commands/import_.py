@@ -14,8 +14,10 @@ from pathlib import Path
 from .. import files, formats
 from ..engine import BridgeInputError, OptionError
 from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsReport, score_teams
+from ..event.individual import IndividualReport
+from ..formats.individual_results import ImportedIndividual
 from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileError
-from ..kinds import PAIRS, TEAM_EVENT, TEAMS, Checked
+from ..kinds import INDIVIDUAL, PAIRS, TEAM_EVENT, TEAMS, Checked
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
 from .check import read, without_problems
 
@@ -55,7 +57,7 @@ CHOICES = ("event", "session", "section")
 """The options that choose a part of a USEBIO file."""
 
 
-def load(path: Path, **choice: str | None) -> Imported | ImportedTeams:
+def load(path: Path, **choice: str | None) -> Imported | ImportedTeams | ImportedIndividual:
     """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
     board and line) when it cannot be. ``choice`` (``event``, ``session``, ``section``)
     picks a part of a USEBIO file."""
@@ -107,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
     imported = load(args.file, **{name: getattr(args, name) for name in CHOICES})
     if isinstance(imported, ImportedTeams):
         return run_teams(args, target, imported)
+    if isinstance(imported, ImportedIndividual):
+        return run_individual(args, target, imported)
     chosen = conventions.choose(args, imported)  # how the file's program scored, where it is not standard
     for note in chosen.notes():
         print(f"Note: {note}")
@@ -125,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def compared(args: argparse.Namespace, target: Path, imported: Imported | ImportedTeams,
+def compared(args: argparse.Namespace, target: Path, imported: Imported | ImportedTeams | ImportedIndividual,
              how: Callable[..., tuple[list[str], int]]) -> tuple[int, Checked | None]:
     """After the workbook is written: the reader's notes, then the file's published figures
     compared with the workbook read back (``how``), and the exit status. They are always
@@ -240,4 +244,56 @@ def compare_teams(imported: ImportedTeams, scored: TeamsReport | TeamEventReport
     compared = len(imported.published)
     lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
                  f"({compared} published figure{'s' if compared != 1 else ''} compared)")
+    return lines, differences
+
+
+# --- individuals -------------------------------------------------------------------------
+
+
+def _refuse_conventions(args: argparse.Namespace, title: str) -> None:
+    """The conventions each score a pairs event: refused before anything is written."""
+    for convention in conventions.CONVENTIONS:
+        if getattr(args, convention.flag.replace("-", "_"), None) not in (None, False):
+            raise CommandError(f"--{convention.flag}: scores a pairs event; {args.file} is {title}")
+
+
+def run_individual(args: argparse.Namespace, target: Path, imported: ImportedIndividual) -> int:
+    """An individual into individual.xlsx (the file's own movement when it gives each
+    result's round and table); then, as for a pairs event, the saved book read back,
+    scored and each player's percentage compared with the file's."""
+    _refuse_conventions(args, "an individual")
+    event = imported.event
+    try:
+        book = INDIVIDUAL.fill(event, fit=True)
+    except (OptionError, BridgeInputError) as error:  # the workbook's own limits (players, boards)
+        raise CommandError(f"{args.file}: {error}") from None
+    files.save(book, target, force=args.force)
+    playing = {p for r in event.results for p in r.seats if p is not None}
+    boards = len({r.board for r in event.results})
+    print(f"Wrote {target}: individual, {len(playing)} players, {boards} boards, {len(event.results)} results, "
+          f"{imported.scoring.split(', ', 1)[1]}")
+    return compared(args, target, imported, compare_individual)[0]
+
+
+def compare_individual(imported: ImportedIndividual, scored: IndividualReport) -> tuple[list[str], int]:
+    """One line per player: the file's percentage, the workbook's, and whether they differ
+    (within the file's printed rounding); then the summary line a pairs event has."""
+    players = scored.scored.players
+    lines = [f"{'Player':>6}  {'file %':>10}  {'workbook %':>14}"]
+    differences = 0
+    for player in sorted(set(imported.published) | set(players)):
+        published = imported.published.get(player)
+        ours = players[player].percent if player in players else None
+        mark = ""
+        if published is None or ours is None:
+            mark = "  (not in the file)" if published is None else "  DIFFERENT: not scored by the workbook"
+            differences += published is not None
+        elif conventions.differs(published, ours):
+            mark = f"  DIFFERENT by {ours - published.number:+.2f}"
+            differences += 1
+        shown = "-" if ours is None else f"{ours:.2f}"
+        lines.append(f"{player:>6}  {published.value if published else '-':>10}  {shown:>14}{mark}")
+    count = len(imported.published)
+    lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
+                 f"({count} published figure{'s' if count != 1 else ''} compared)")
     return lines, differences

@@ -49,7 +49,7 @@ from ..engine import (
 from ..engine.handrecord import HandRecord
 from ..engine.pairs import PairTotal, RowPoints
 from ..event import PairsEvent, PairsReport, Play, TeamsReport
-from ..event.individual import IndividualReport
+from ..event.individual import IndividualEvent, IndividualReport
 from .format import Format
 from .records import Record
 from .records import build as records_event
@@ -508,6 +508,8 @@ def _with_hands(imported: Imported | ImportedTeams, text: str) -> Imported | Imp
     from .handrecords import read as read_hands  # it reads PBN through this module
 
     event = imported.event
+    if isinstance(event, IndividualEvent):  # its reader says what it leaves of the deals
+        return imported
     boards = ({result.board for result in event.results} if isinstance(event, PairsEvent)
               else {board.board for board in event.boards})
     found = read_hands(text)
@@ -536,6 +538,10 @@ def _results(text: str) -> Imported | ImportedTeams:
         found.append(game)
         if _team_game(game):
             return _teams(found + list(stream))
+        from .individual_results import pbn_individual, read_pbn  # an individual: read there
+
+        if pbn_individual(game):
+            return read_pbn(found + list(stream))
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
         date = _DATE.fullmatch((game.value("Date") or "").strip())

@@ -29,7 +29,7 @@ from ..director.cells import (
 from ..director.names import Cell, NamedCells
 from ..engine import OptionError, looks_weighted
 from ..engine.errors import describe
-from ..engine.individual import SIZES
+from ..engine.individual import SIZES, IndividualMovement, IndividualSeating
 from ..engine.numeric import whole_number
 from ..engine.pairs import yes_no
 from ..event.individual import IndividualEvent, IndividualReport, IndividualResult, Player, score_individual
@@ -253,39 +253,65 @@ def _play(problems: Problems, contract: Cell, declarer: Cell, tricks: Cell):
 def individual_workbook(event: IndividualEvent, *, lang: str = "en", paper: str = "A4") -> Workbook:
     """The individual template holding ``event`` as a director would have typed it: the
     movement for the smallest size that seats its players, and its results on their rows
-    when every result was played where that movement puts it; otherwise (another program's
-    movement) the results as they are, and no movement to compare them with."""
+    when every result was played where that movement puts it; else, when every result has
+    its round and table (another program's movement, imported), that movement as the file
+    has it; otherwise the results as they are, and no movement to compare them with."""
     numbers = [p.number for p in event.players] + [p for r in event.results for p in r.seats if p is not None]
     most = max(numbers, default=individual_template.PLAYERS)
     size = next((n for n in SIZES if n >= most), None)
-    if size is None:
-        raise OptionError(f"player {most}: an individual here has at most {SIZES[-1]} players")
-    rounds = individual_template.movement_of(size).rounds
-    boards = max((r.board for r in event.results), default=0)
-    per_round = max(1, -(-boards // rounds))
+    own = file_movement(event, most)
+    if size is None and own is None:
+        raise OptionError(f"player {most}: an individual here has at most {SIZES[-1]} players, or another "
+                          "program's movement with every result's round and table")
+    if size is not None:
+        rounds = individual_template.movement_of(size).rounds
+        boards = max((r.board for r in event.results), default=0)
+        per_round = max(1, -(-boards // rounds))
+        book = _book(event, lang, paper, players=size, boards=per_round * rounds)
+        placed, spots = _spots(book, event)
+        if None not in spots and len(set(spots)) == len(spots):
+            return _write_plays(book, placed, spots, event)
+    if own is not None:
+        book = _book(event, lang, paper, movement=own)
+        placed, spots = _spots(book, event)
+        if None not in spots and len(set(spots)) == len(spots):
+            return _write_plays(book, placed, spots, event)
+    if len(event.results) > len(placed):
+        raise OptionError(f"{len(event.results)} results: the {most}-player book holds {len(placed)}")
+    for name in ("MoveRound", "MoveTable", *(f"Move{seat}" for seat in SEATS), "MoveBoards"):
+        workbooks.write_named(book, name, [None] * len(workbooks.read_named(book, name)))
+    rows = [(r.round, r.table, r.board, *r.seats) for r in event.results]
+    blank = [None] * (len(placed) - len(rows))
+    for index, name in enumerate(individual_template.INPUTS[:7]):
+        workbooks.write_named(book, name, [row[index] for row in rows] + blank)
+    return _write_plays(book, placed, list(range(len(event.results))), event)
+
+
+def _book(event: IndividualEvent, lang: str, paper: str, **layout: object) -> Workbook:
+    """The template laid out for ``layout`` with the event's names and scoring options."""
     book = workbooks.build(individual_template.NAME, lang=lang, paper=paper, event=event.name or None,
-                           date=event_date(event.date), players=size, boards=per_round * rounds,
-                           names={p.number: p.name for p in event.players if p.name})
+                           date=event_date(event.date), names={p.number: p.name for p in event.players if p.name},
+                           **layout)
     if event.scale != 2:
         workbooks.write_named(book, "MPScale", [event.scale])
     if "expected" in event.options:
         workbooks.write_named(book, "ExpectedResults", [event.options["expected"]])
     if event.options.get("neuberg") is False:
         workbooks.write_named(book, "UseNeuberg", [YES_NO.word(False, lang)])
+    return book
+
+
+def _spots(book: Workbook, event: IndividualEvent) -> tuple[list[tuple[object, ...]], list[int | None]]:
+    """The book's prefilled rows, and the row each result is on (None: not on any)."""
     placed = list(zip(*(workbooks.read_named(book, name) for name in individual_template.INPUTS[:7]), strict=True))
     where = {row: index for index, row in enumerate(placed)}
-    spots = [where.get((r.round, r.table, r.board, *r.seats)) for r in event.results]
+    return placed, [where.get((r.round, r.table, r.board, *r.seats)) for r in event.results]
+
+
+def _write_plays(book: Workbook, placed: Sequence[object], spots: Sequence[int | None],
+                 event: IndividualEvent) -> Workbook:
+    """Each result's contract, declarer and tricks on its row."""
     plays: list = [None] * len(placed)
-    if None in spots or len(set(spots)) < len(spots):  # not this movement: the rows as they are
-        if len(event.results) > len(placed):
-            raise OptionError(f"{len(event.results)} results: the {size}-player book holds {len(placed)}")
-        for name in ("MoveRound", "MoveTable", *(f"Move{seat}" for seat in SEATS), "MoveBoards"):
-            workbooks.write_named(book, name, [None] * len(workbooks.read_named(book, name)))
-        rows = [(r.round, r.table, r.board, *r.seats) for r in event.results]
-        blank = [None] * (len(placed) - len(rows))
-        for index, name in enumerate(individual_template.INPUTS[:7]):
-            workbooks.write_named(book, name, [row[index] for row in rows] + blank)
-        spots = list(range(len(event.results)))
     for spot, result in zip(spots, event.results, strict=True):
         plays[spot] = result.play
     columns = play_columns([p for p in plays if p is not None])
@@ -294,3 +320,32 @@ def individual_workbook(event: IndividualEvent, *, lang: str = "en", paper: str 
     for index, name in enumerate(individual_template.INPUTS[7:]):
         workbooks.write_named(book, name, [value[index] for value in values])
     return book
+
+
+def file_movement(event: IndividualEvent, players: int) -> IndividualMovement | None:
+    """The movement an event's results were played in, as another program's file gives it:
+    each round's tables with their four players, each table playing the round's boards (a
+    run of board numbers, as many each round); a table's players are those of its first
+    result (a file may seat them otherwise on a later board: that row is then not the
+    movement's). None when a result has no round or table, or the rounds' boards are not so.
+
+    >>> from xlbridge.event import Play
+    >>> rows = [IndividualResult(r, t, b, seats, Play("4S", "N", 10)) for r, t, seats, boards in
+    ...         ((1, 1, (1, 2, 3, 4), (1, 2)), (1, 2, (5, 6, 7, 8), (1, 2)), (2, 1, (1, 5, 3, 7), (3, 4)))
+    ...         for b in boards]
+    >>> str(file_movement(IndividualEvent("", "", (), tuple(rows)), 8))
+    'Individual, 8 players: 2 rounds of 2 boards at 2 tables'
+    """
+    tables: dict[tuple[int, int], tuple[int | None, ...]] = {}
+    boards: dict[int, set[int]] = {}
+    for result in event.results:
+        if result.round is None or result.table is None or None in result.seats:
+            return None
+        tables.setdefault((result.round, result.table), result.seats)
+        boards.setdefault(result.round, set()).add(result.board)
+    runs = {r: tuple(sorted(b)) for r, b in boards.items()}
+    sizes = {len(run) for run in runs.values()}
+    if len(sizes) != 1 or any(run[-1] - run[0] != len(run) - 1 for run in runs.values()):
+        return None
+    seatings = tuple(IndividualSeating(r, t, *seats, boards=runs[r]) for (r, t), seats in sorted(tables.items()))
+    return IndividualMovement(players, max(t for _r, t in tables), max(runs), sizes.pop(), seatings)

@@ -93,11 +93,12 @@ def describe(movement: IndividualMovement, t) -> str:
 
 
 def build(book: Book, *, players: int = PLAYERS, boards: int | None = None, rounds: int | None = None,
-          names: dict[int, str] | None = None) -> None:
+          names: dict[int, str] | None = None, movement: IndividualMovement | None = None) -> None:
     """Lay out an individual for ``players`` players and ``boards`` boards in all (a whole
     number a round; blank: two a round), every round or the first ``rounds``; ``names``
-    prefills the players' names by number."""
-    movement = movement_of(players, boards, rounds)
+    prefills the players' names by number. A ``movement`` given is laid out as it is
+    (another program's seating, read by ``import``), in place of the three sizes."""
+    movement = movement or movement_of(players, boards, rounds)
     for table in ("contracts", "scores", "seats", "cycle", "flags", "row_codes"):
         book.lookup.need(table)
     YES_NO.add(book)
