@@ -476,6 +476,10 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         raise ResultsFileError("no <EVENT>", line=lines.get(root))
     event_type = (chosen.get("EVENT_TYPE") or "").strip().upper()
     method = (_child(chosen, "BOARD_SCORING_METHOD") or "").upper()
+    if event_type == "INDIVIDUAL":
+        from .individual_results import read_usebio  # an individual: read there
+
+        return read_usebio(chosen, lines)
     # IMPS alone is also a pairs file's Butler scoring: a team file when it lists teams.
     if "TEAM" in event_type or event_type == "KO" or (method == "IMPS" and "PAIR" not in event_type
                                                       and next(_walk(chosen, "TEAM"), None) is not None):
