@@ -15,7 +15,7 @@ Routes, all of them (anything else is 404):
 ``POST /director/result``     correct or add any result (``round``, ``table``, ``board``, ``contract``,
                               ``declarer``, ``tricks``, ``lead``), logged as the director's
 ``POST /director/close``      close a round (``round``): its tables move on and cannot write it
-``POST /director/setting``    show the traveller after entry or not (``traveller`` yes/no)
+``POST /director/setting``    show the traveller after entry or not (``show`` yes/no)
 ``POST /director/write``      write the confirmed entries into the workbook (the kept results listed)
 ``GET /style.css``            the one style sheet
 ============================  =====================================================================
@@ -276,8 +276,9 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
                 server.journal.close_round(round)
                 text = t("round_closed", round=round)
             elif action == "setting":
-                server.journal.set_setting(TRAVELLER, "yes" if fields.get("traveller") == "yes" else "no")
-                text = t("show_traveller") + ": " + t("yes" if fields.get("traveller") == "yes" else "no")
+                show = "yes" if fields.get("show") == "yes" else "no"
+                server.journal.set_setting(TRAVELLER, show)
+                text = t("show_traveller") + ": " + t(show)
             else:
                 text = write(t)
         except forms.Refusal as refusal:

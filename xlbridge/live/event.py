@@ -170,6 +170,6 @@ def _language(header: str) -> str:
     ('fi', 'en', 'en')
     """
     for lang in LANGUAGES:
-        if Labels(lang, "pairs")("round") == header.strip():
+        if Labels(lang, kinds.PAIRS.name)("round") == header.strip():
             return lang
     return "en"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..engine import board_dealer, board_vul
+from ..kinds import PAIRS
 from ..workbooks.i18n import Labels
 from . import forms
 from .event import Place
@@ -138,7 +139,7 @@ class TableView:
 
 def table_page(view: TableView) -> str:
     """The table's page: pairs, boards, a form a board, the score, confirm, correct, next."""
-    t, cards = Labels(view.lang, "serve"), Labels(view.lang, "pairs")
+    t, cards = Labels(view.lang, "serve"), Labels(view.lang, PAIRS.name)
     common = Labels(view.lang)
     html = [f"<h1>{escape(view.event)}</h1>", message(view.message, view.ok)]
     if view.round is None or view.place is None:
@@ -261,7 +262,7 @@ def director_page(view: DirectorView) -> str:
                     f'<input name="{name}" id="edit-{name}" size="{size}" autocomplete="off"><br>')
     html.append(f'<button type="submit" id="edit-submit">{escape(t("save"))}</button></form>')
     flag = "no" if view.show_traveller else "yes"
-    html.append(f'<form method="post" action="/director/setting" id="setting">{hidden(view.csrf, traveller=flag)}'
+    html.append(f'<form method="post" action="/director/setting" id="setting">{hidden(view.csrf, show=flag)}'
                 f'<p>{escape(t("show_traveller"))}: <b id="traveller-setting">'
                 f'{escape(t("yes" if view.show_traveller else "no"))}</b> '
                 f'<button type="submit" class="second" id="setting-submit">{escape(t(flag))}</button></p></form>')

@@ -1,0 +1,285 @@
+"""``xlbridge serve``'s web app through its HTTP forms (Starlette's TestClient): a round
+entered, confirmed and corrected; the director's ranking against the engine's
+``pairs_event``; every refusal leaves the journal's rows as they were."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the serve extra is not installed: pip install 'xlbridge[serve]'")
+from starlette.testclient import TestClient
+
+from xlbridge import cli
+from xlbridge.engine import pairs_event
+from xlbridge.live.app import create_app
+from xlbridge.live.event import read_event
+from xlbridge.live.journal import journal_path
+
+RESULTS = {  # round 1 of a 3-table Mitchell: table 1 boards 1-3, table 2 boards 4-6, table 3 boards 7-9
+    (1, 1): ("4", "S", "", "N", "10"), (1, 2): ("3", "N", "", "S", "8"), (1, 3): ("2", "H", "X", "E", "8"),
+    (2, 4): ("1", "N", "", "W", "7"), (2, 5): ("PASS",), (2, 6): ("6", "D", "", "N", "12"),
+    (3, 7): ("4", "S", "", "N", "9"), (3, 8): ("3", "N", "", "S", "10"), (3, 9): ("5", "C", "XX", "W", "11"),
+}
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("serve")
+    assert cli.main(["workbooks", "pairs", "--movement", "mitchell", "--tables", "3", "--boards", "9",
+                     "--out", str(folder)]) == 0
+    return folder / "pairs.xlsx"
+
+
+@pytest.fixture
+def book(template: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy(template, tmp_path / "club.xlsx"))
+
+
+def app_for(book: Path, **limits: object):
+    return create_app(book, read_event(book), **limits)
+
+
+def rows(book: Path) -> list[tuple]:
+    """Every row of the journal but the requests' (the state a refusal must leave)."""
+    with sqlite3.connect(journal_path(book)) as db:
+        return [(name, *row) for name in ("entries", "corrections", "closed", "settings")
+                for row in db.execute(f"SELECT * FROM {name} ORDER BY 1, 2")]
+
+
+class Phone:
+    """A phone: logged in by its code, posting the forms as a browser would."""
+
+    def __init__(self, app, code: str) -> None:
+        self.client = TestClient(app, follow_redirects=True)
+        self.page = self.client.get(code)
+        assert self.page.status_code == 200, self.page.text
+        self.csrf = re.search(r'name="csrf" value="([^"]+)"', self.page.text).group(1)
+        self.keys = 0
+
+    def post(self, path: str, key: str | None = None, csrf: bool = True, **fields: object):
+        self.keys += 1
+        data = {"key": key or f"key-{self.keys:06d}", **{name: str(value) for name, value in fields.items()}}
+        if csrf:
+            data["csrf"] = self.csrf
+        return self.client.post(path, data=data)
+
+    def enter(self, table: int, board: int, result: tuple[str, ...], action: str = "enter", round: int = 1, **more):
+        fields = dict(zip(("level", "strain", "doubling", "declarer", "tricks"), result, strict=False))
+        return self.post(f"/table/{action}", board=board, round=round, table=table, **fields, **more)
+
+
+def message(response) -> str:
+    found = re.search(r'id="msg"[^>]*>([^<]*)', response.text)
+    return found.group(1) if found else response.text.strip()
+
+
+def codes(app) -> dict[str, str]:
+    return app.app.state.server.codes
+
+
+def test_a_round_entered_confirmed_corrected_and_ranked_as_the_engine(book):
+    app = app_for(book)
+    code = codes(app)
+    phones = {table: Phone(app, f"/t/{code[f't{table}']}") for table in (1, 2, 3)}
+    assert "NS 1" in phones[1].page.text and "EW 4" in phones[1].page.text and "Boards 1-3" in phones[1].page.text
+    for (table, board), result in RESULTS.items():
+        answer = phones[table].enter(table, board, result)
+        assert answer.status_code == 200, message(answer)
+        assert message(answer).startswith(f"Saved: board {board}")
+    # the score on the phone is the engine's, North-South's view, on the board's vulnerability
+    page = phones[1].client.get("/table").text
+    assert re.search(r'id="result-1"><b>4SN=</b> · Score for North-South: 420', page)
+    assert re.search(r'id="result-3"><b>2HXE=</b> · Score for North-South: -670', page)  # board 3: EW vulnerable
+    for (table, board) in RESULTS:
+        assert phones[table].post("/table/confirm", board=board, round=1, table=table).status_code == 200
+    assert {row[8] for row in rows(book) if row[0] == "entries"} == {"confirmed"}
+    # a correction before the round is closed: logged, and back to East-West to confirm
+    answer = phones[1].enter(1, 2, ("3", "N", "", "S", "9"), action="correct")
+    assert answer.status_code == 200, message(answer)
+    assert 'id="state-2" data-state="entered"' in answer.text
+    assert phones[1].post("/table/confirm", board=2, round=1, table=1).status_code == 200
+    log = [row for row in rows(book) if row[0] == "corrections"]
+    assert [(row[3], row[4], row[5], row[6], row[7], row[8]) for row in log] == [("t1", 1, 1, 2, "3N S 8", "3N S 9")]
+    # the round is done: where everyone goes next, in the table card's words
+    done = phones[1].client.get("/table").text
+    assert 'id="next"' in done and "table 3" in done and "table 1 NS" in done and "table 2 EW" in done
+
+    director = Phone(app, f"/d/{code['director']}")
+    assert director.post("/director/close", round=1).status_code == 200
+    live = read_event(book)
+    results = {(1, place.table, board): RESULTS[place.table, board] for place in live.places if place.round == 1
+               for board in place.boards}
+    results[1, 1, 2] = ("3", "N", "", "S", "9")
+    for number, place in enumerate(place for place in live.places if place.round == 2):
+        for board in place.boards:  # round 2's boards are round 1's, played by other pairs
+            result = ("3", "N", "", "S", str(7 + (board + number) % 4)) if board % 3 else ("4", "H", "X", "W", "9")
+            assert phones[place.table].enter(place.table, board, result, round=2).status_code == 200
+            confirmed = phones[place.table].post("/table/confirm", board=board, round=2, table=place.table)
+            assert confirmed.status_code == 200
+            results[2, place.table, board] = result
+    page = director.client.get("/director").text
+    shown = re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td><td>[^<]*</td><td>([\d.]+)%</td></tr>", page)
+    entries = []
+    for (round, table, board), result in results.items():
+        place = live.place(round, table)
+        if result == ("PASS",):
+            entries.append((board, place.ns, place.ew, "PASS", None, None))
+        else:
+            level, strain, doubling, declarer, tricks = result
+            entries.append((board, place.ns, place.ew, f"{level}{strain}{doubling}", declarer, int(tricks)))
+    scored = pairs_event(entries, mpscale=live.event.scale, **live.event.options)
+    expected = {(total.place, total.pair, f"{total.percent:.2f}") for field in scored.field_list
+                for total in scored.ranking(field)}
+    assert {(place, int(pair), percent) for place, pair, percent in shown} == expected
+    assert len(expected) == 6 and len({percent for _, _, percent in expected}) > 1
+
+
+def test_refusals_leave_the_journal_unchanged(book):
+    app = app_for(book)
+    code = codes(app)
+    one, two = Phone(app, f"/t/{code['t1']}"), Phone(app, f"/t/{code['t2']}")
+    assert one.enter(1, 1, ("4", "S", "", "N", "10")).status_code == 200
+    before = rows(book)
+    refused = [
+        (one.enter(1, 4, ("4", "S", "", "N", "10")), 403, "Board 4 is not played at table 1 in round 1."),
+        (one.enter(1, 2, ("8", "S", "", "N", "10")), 400, "Choose a level and a suit, or Pass."),
+        (one.enter(1, 2, ("4", "S", "", "N", "14")), 400, "Choose the tricks taken, 0-13."),
+        (one.enter(1, 2, ("4", "S", "", "Q", "10")), 400, "Choose the declarer: N, E, S or W."),
+        (two.enter(1, 2, ("4", "S", "", "N", "10")), 403, "This phone is table 2; it cannot write table 1."),
+        (two.enter(2, 2, ("4", "S", "", "N", "10")), 403, "Board 2 is not played at table 2 in round 1."),
+        (one.enter(1, 2, ("4", "S", "", "N", "10"), round=2), 403, "Round 2 is closed"),
+        (one.enter(1, 1, ("3", "N", "", "S", "9")), 409, "Board 1 is already entered: 4SN=."),
+        (one.enter(1, 2, ("4", "S", "", "N", "10"), csrf=False), 403, "This form is not from this page"),
+        (one.client.post("/table/enter", data={"csrf": two.csrf, "key": "another-login", "board": "2", "round": "1",
+                                               "table": "1", "level": "PASS"}), 403, "This form is not from this page"),
+        (one.post("/table/confirm", board=2, round=1, table=1), 409, "Board 2 has no entry yet."),
+        (TestClient(app).get("/t/not-a-code"), 403, "Wrong code"),
+        (TestClient(app).get(f"/t/{code['director']}"), 403, "Wrong code"),
+        (TestClient(app).post("/table/enter", data={"board": "2"}), 403, "Not logged in"),
+        (one.client.get("/director"), 403, "Not logged in"),
+        (one.client.post("/table/enter", content=b"x" * 9000,
+                         headers={"content-type": "application/x-www-form-urlencoded"}), 413, "Request too large."),
+    ]
+    for answer, status, text in refused:
+        assert (answer.status_code, message(answer)[:len(text)]) == (status, text)
+    assert rows(book) == before
+    # the second entry is refused and shows the first one
+    assert 'id="result-1"><b>4SN=</b>' in refused[7][0].text
+    director = Phone(app, f"/d/{code['director']}")
+    answer = director.post("/director/result", round=1, table=1, board=2, contract="8S", declarer="N", tricks=10)
+    assert answer.status_code == 400 and "That result cannot be" in message(answer)
+    assert director.post("/director/result", round=1, table=1, board=5, contract="4S", declarer="N",
+                         tricks=10).status_code == 400
+    assert rows(book) == before
+    # a closed round: the table's code cannot write it, the director still can (logged)
+    assert director.post("/director/close", round=1).status_code == 200
+    closed = rows(book)
+    answer = one.enter(1, 2, ("4", "S", "", "N", "10"))
+    assert (answer.status_code, message(answer)) == (403, "Round 1 is closed: only the director can change it.")
+    assert rows(book) == closed
+    assert "Table 1, round 2" in one.client.get("/table").text
+    answer = director.post("/director/result", round=1, table=1, board=2, contract="3nx", declarer="s", tricks=8)
+    assert answer.status_code == 200, message(answer)
+    assert [row[3:] for row in rows(book) if row[0] == "corrections"] == [("director", 1, 1, 2, "-", "3NX S 8")]
+
+
+def test_a_flood_is_refused_and_writes_nothing(book):
+    app = app_for(book, rate_login=(4, 60.0))
+    one = Phone(app, f"/t/{codes(app)['t1']}")  # the code's request, then the login's first: its page
+    assert one.enter(1, 1, ("4", "S", "", "N", "10")).status_code == 200
+    before = rows(book)
+    statuses = [one.enter(1, board, ("4", "S", "", "N", "10")).status_code for board in (2, 3, 2, 3, 2, 3)]
+    assert statuses[:2] == [200, 200] and set(statuses[2:]) == {429}
+    after = rows(book)
+    assert len([row for row in after if row[0] == "entries"]) == 3
+    flooded = [one.enter(1, 3, ("1", "C", "", "N", "7"), action="correct").status_code for _ in range(20)]
+    assert set(flooded) == {429} and rows(book) == after != before
+    address = app_for(book, rate_address=(3, 60.0))
+    client = TestClient(address)
+    assert [client.get("/style.css").status_code for _ in range(4)] == [200, 200, 200, 429]
+
+
+def test_a_retry_with_the_same_key_doubles_nothing(book):
+    app = app_for(book)
+    one = Phone(app, f"/t/{codes(app)['t1']}")
+    first = one.enter(1, 1, ("4", "S", "", "N", "10"), key="retry-key-1")
+    saved = rows(book)
+    again = one.enter(1, 1, ("4", "S", "", "N", "10"), key="retry-key-1")
+    assert (first.status_code, again.status_code) == (200, 200)
+    assert message(again) == message(first) == "Saved: board 1, 4SN=, NS +420."
+    assert rows(book) == saved and len([row for row in saved if row[0] == "entries"]) == 1
+    # a correction retried is logged once
+    for _ in range(3):
+        assert one.enter(1, 1, ("5", "S", "", "N", "10"), action="correct", key="retry-key-2").status_code == 200
+    assert len([row for row in rows(book) if row[0] == "corrections"]) == 1
+
+
+def test_pages_carry_the_security_headers_and_no_script(book):
+    app = app_for(book)
+    one = Phone(app, f"/t/{codes(app)['t1']}")
+    page = one.client.get("/table")
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    assert page.headers["referrer-policy"] == "no-referrer" and page.headers["x-frame-options"] == "DENY"
+    assert "<script" not in page.text and "http" not in page.text.replace("http-equiv", "")
+    # every control has a name and an id; every button a visible label
+    for control in re.findall(r"<input [^>]*>", page.text):
+        assert 'name="' in control and ('id="' in control or 'type="hidden"' in control), control
+    assert all(label.strip() for label in re.findall(r"<button[^>]*>([^<]*)</button>", page.text))
+    assert one.client.get("/").status_code == 404 and one.client.get("/../club.xlsx").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["fi", "ru"])
+def test_the_pages_speak_the_books_language(template, tmp_path, lang):
+    assert cli.main(["workbooks", "pairs", "--movement", "mitchell", "--tables", "3", "--boards", "9",
+                     "--lang", lang, "--out", str(tmp_path)]) == 0
+    book = tmp_path / "pairs.xlsx"
+    event = read_event(book)
+    assert event.lang == lang
+    app = create_app(book, event)
+    one = Phone(app, f"/t/{codes(app)['t1']}")
+    words = {"fi": ("Pöytä 1, kierros 1", "pöytä 3"), "ru": ("Стол 1, раунд 1", "стол 3")}[lang]
+    assert words[0] in one.page.text
+    for board in (1, 2, 3):
+        one.enter(1, board, ("PASS",))
+        one.post("/table/confirm", board=board, round=1, table=1)
+    assert words[1] in one.client.get("/table").text  # where the boards go, as the book's table card says
+
+
+def test_other_books_are_refused_in_one_line(tmp_path, capsys):
+    assert cli.main(["workbooks", "teams", "pairs", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    for name, what in (("teams.xlsx", "is a team match"), ("pairs.xlsx", "is a pairs event with no movement")):
+        assert cli.main(["serve", str(tmp_path / name), "--no-cards"]) == 2
+        err = capsys.readouterr().err
+        assert what in err and "serves a pairs event written from a movement" in err and err.count("\n") == 1
+
+
+def test_write_puts_the_confirmed_entries_into_the_book(book, capsys):
+    app = app_for(book)
+    one = Phone(app, f"/t/{codes(app)['t1']}")
+    one.enter(1, 1, ("4", "S", "", "N", "10"))
+    one.post("/table/confirm", board=1, round=1, table=1)
+    one.enter(1, 2, ("3", "N", "", "S", "9"))  # not confirmed: not written
+    app.app.state.server.journal.close()
+    assert cli.main(["serve", "--write", str(book)]) == 0
+    assert capsys.readouterr().out.startswith(f"{book}: 1 result written")
+    typed = read_event(book).typed
+    assert [(key, result.play.contract) for key, result in typed.items()] == [((1, 1, 1), "4S")]
+
+
+def test_the_traveller_is_shown_after_entry_when_the_club_chose_it(book):
+    app = app_for(book)
+    code = codes(app)
+    one = Phone(app, f"/t/{code['t1']}")
+    answer = one.enter(1, 1, ("4", "S", "", "N", "10"))
+    assert 'id="traveller-1"' not in answer.text
+    director = Phone(app, f"/d/{code['director']}")
+    answer = director.post("/director/setting", show="yes")
+    assert re.search(r'id="traveller-setting">yes<', answer.text)
+    page = one.client.get("/table").text
+    assert re.search(r'id="traveller-1">.*<tr><td>1</td><td>4SN=</td><td>420</td></tr></table>', page)
