@@ -64,10 +64,11 @@ class _Card:
     warning: str = ""
 
 
-def table_cards(title: str, table_urls: Mapping[int, str], director_url: str, *, lang: str, out: Path,
+def table_cards(title: str, table_urls: Mapping[int, str], director_url: str, lang: str, out: Path, *,
                 force: bool = False, paper: str = "A4") -> Path:
     """Write the cards' PDF to ``out`` (``EVENT-tables.pdf``): one card a table, in table
     order, then the director's. An existing ``out`` is replaced only with ``force``.
+    (``lang`` and ``out`` may be given by name or in place: ``serve`` gives them in place.)
 
     Raises :class:`xlbridge.director.office.OfficeError` when LibreOffice is missing or
     cannot print (the command says so and goes on: the addresses still work), and
