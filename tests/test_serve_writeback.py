@@ -145,6 +145,52 @@ def entry_spelled(entry: Entry) -> str:
     return entry.contract.lower().replace("n", "nt") if entry.contract[1:2] == "N" else entry.contract.lower()
 
 
+def snapshot(path: Path) -> tuple[dict, tuple, object]:
+    """Every cell's value or formula by sheet and address; and what a director's book holds
+    besides its values: defined names, validations, conditional formats, merged cells,
+    column widths, protection and page set-up."""
+    workbook = load(path, read_only=False)
+    cells = {(sheet.title, cell.coordinate): cell.value for sheet in workbook.worksheets
+             for row in sheet.iter_rows() for cell in row if cell.value is not None}
+    names = {name: defined.attr_text for name, defined in workbook.defined_names.items()}
+    sheets = [(sheet.title, [(str(v.sqref), v.formula1, v.type) for v in sheet.data_validations.dataValidation],
+               sorted(str(rule.sqref) for rule in sheet.conditional_formatting),
+               sorted(str(cells) for cells in sheet.merged_cells.ranges),
+               {key: dim.width for key, dim in sheet.column_dimensions.items()},
+               sheet.protection.sheet, sheet.page_setup.paperSize, sheet.page_setup.orientation)
+              for sheet in workbook.worksheets]
+    return cells, (names, sheets), workbook
+
+
+def test_only_the_result_cells_change(book):
+    before, kept, _ = snapshot(book)
+    given = entries()
+    write_back(book, given)
+    after, furniture, workbook = snapshot(book)
+    changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+    rows = {e.key for e in given}
+    expected = set()
+    for round_, table, board, *cells in zip(*(W.named_cells(workbook, n) for n in (
+            "RoundNo", "TableNo", "Board", "Contract", "Declarer", "Tricks")), strict=True):
+        if (round_.value, table.value, board.value) in rows:
+            expected |= {(cell.parent.title, cell.coordinate) for cell in cells
+                         if after.get((cell.parent.title, cell.coordinate)) is not None}
+    assert changed == expected and len(expected) > 2 * len(given)  # a passed-out board fills one cell
+    assert furniture == kept
+    assert workbook.calculation.fullCalcOnLoad  # Excel and LibreOffice recalculate it on opening
+
+
+def test_an_individual_takes_its_entries_too(tmp_path):
+    assert main(["workbooks", "individual", "--out", str(tmp_path)]) == 0
+    path = tmp_path / "individual.xlsx"
+    keys = [key for key in rows_of(path) if key[0] == 1]
+    given = [Entry(*key, "4H", "E", 10 - i % 3) for i, key in enumerate(keys)]
+    report = write_back(path, given)
+    assert len(report.written) == len(keys) > 0 and not report.missing
+    assert all(rows_of(path)[e.key] == e.cells() for e in given)
+    assert main(["check", str(path)]) == 0
+
+
 @pytest.mark.parametrize("lock_name", [".~lock.club.xlsx#", "~$club.xlsx"])
 def test_a_book_open_in_a_spreadsheet_is_waited_for_then_refused(book, lock_name):
     lock = book.with_name(lock_name)

@@ -153,6 +153,7 @@ def write_back(book: Path, entries: Iterable[Entry], *, force: bool = False, wai
     _wait_until_closed(book, wait, say or (lambda line: print(line, file=sys.stderr)))
     with files.locked(book):
         _refuse_if_open(book)  # again under the lock: it may have been opened while we waited
+        _has_rows(book)  # before the whole book is loaded: reading its names alone is quick
         workbook = load(book, read_only=False)
         rows = _rows(workbook, book)
         written: list[Entry] = []
@@ -231,14 +232,23 @@ def _program(lock: Path) -> str:
     return "LibreOffice" if lock.name.startswith(".~lock.") else "Excel"
 
 
-def _rows(workbook: Workbook, book: Path) -> dict[tuple[int, int, int], tuple[SheetCell, ...]]:
-    """Each results row's Contract, Declarer and Tricks cells by the row's (round, table,
-    board); the first row of a key counts (a movement has one)."""
-    absent = [name for name in (*KEY_NAMES, *RESULT_NAMES) if name not in workbook.defined_names]
+def _has_rows(book: Path) -> None:
+    """Refuse a book without a movement's results rows (their defined names)."""
+    workbook = load(book)
+    try:
+        names = set(workbook.defined_names.keys())
+    finally:
+        workbook.close()
+    absent = [name for name in (*KEY_NAMES, *RESULT_NAMES) if name not in names]
     if absent:
         raise WriteBackError(f"{book}: has no {', '.join(absent)} cells: results from the tables are written "
                              "into a pairs.xlsx or individual.xlsx built from a movement (xlbridge workbooks "
                              "pairs --movement ...)")
+
+
+def _rows(workbook: Workbook, book: Path) -> dict[tuple[int, int, int], tuple[SheetCell, ...]]:
+    """Each results row's Contract, Declarer and Tricks cells by the row's (round, table,
+    board); the first row of a key counts (a movement has one)."""
     columns = [named_cells(workbook, name) for name in (*KEY_NAMES, *RESULT_NAMES)]
     if len({len(column) for column in columns}) != 1:
         sizes = ", ".join(f"{name} {len(column)}" for name, column in zip((*KEY_NAMES, *RESULT_NAMES), columns,
