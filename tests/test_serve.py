@@ -283,3 +283,23 @@ def test_the_traveller_is_shown_after_entry_when_the_club_chose_it(book):
     assert re.search(r'id="traveller-setting">yes<', answer.text)
     page = one.client.get("/table").text
     assert re.search(r'id="traveller-1">.*<tr><td>1</td><td>4SN=</td><td>420</td></tr></table>', page)
+
+
+def test_the_directors_button_writes_the_book_or_says_it_is_open(book):
+    app = app_for(book)
+    code = codes(app)
+    one = Phone(app, f"/t/{code['t1']}")
+    one.enter(1, 1, ("4", "S", "", "N", "10"))
+    one.post("/table/confirm", board=1, round=1, table=1)
+    director = Phone(app, f"/d/{code['director']}")
+    lock = book.with_name(f".~lock.{book.name}#")
+    lock.write_text("someone,at the club;")
+    before, data = rows(book), book.read_bytes()
+    answer = director.post("/director/write")
+    assert answer.status_code == 409 and message(answer).startswith("Not written: ")
+    assert "LibreOffice" in message(answer) and book.read_bytes() == data and rows(book) == before
+    lock.unlink()
+    answer = director.post("/director/write")
+    assert (answer.status_code, message(answer)) == (200, f"{book}: 1 result written")
+    typed = read_event(book).typed
+    assert [(key, r.play.contract, r.play.tricks) for key, r in typed.items()] == [((1, 1, 1), "4S", 10)]

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from ..live.app import create_app
 
     event = read_event(book, args.lang)
-    app = create_app(book, event, writer=_writer)
+    app = create_app(book, event)
     codes = app.app.state.server.codes
     base = f"http://{_address(args.host)}:{args.port}"
     tables = {table: f"{base}/t/{codes[f't{table}']}" for table in event.tables}
@@ -100,12 +100,6 @@ def write(book: Path, *, force: bool) -> int:
     for line in report.lines():
         print(line)
     return EXIT_PROBLEMS if any(not conflict.replaced for conflict in report.conflicts) else EXIT_OK
-
-
-def _writer(book: Path, entries: list) -> list[str]:
-    """The director's button: write without waiting for a spreadsheet program (the page
-    says it is open instead of hanging)."""
-    return write_back(book, entries, wait=0.0).lines()
 
 
 def _cards(book: Path, title: str, tables: dict[int, str], director: str, lang: str) -> None:

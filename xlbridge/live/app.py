@@ -45,6 +45,7 @@ from .entry import Entry
 from .event import LiveEvent, Place
 from .journal import DIRECTOR, Journal, Outcome, Stored, journal_path
 from .security import COOKIE, Guard, RateLimit, Signer
+from .writeback import write_back
 
 TRAVELLER = "show_traveller"
 
@@ -127,12 +128,19 @@ class Server:
                 for title, totals in report.rankings()]
 
 
+def write_now(book: Path, entries: list[Entry]) -> list[str]:
+    """The director's button: the entries into the book at once (a book open in a
+    spreadsheet program is refused, not waited for)."""
+    return write_back(book, entries, wait=0.0).lines()
+
+
 def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] = RATE_ADDRESS,
                rate_login: tuple[int, float] = RATE_LOGIN,
-               writer: Callable[[Path, list[Entry]], list[str]] | None = None) -> Guard:
+               writer: Callable[[Path, list[Entry]], list[str]] = write_now) -> Guard:
     """The app serving ``event`` (read from ``book``), its journal beside the book.
-    ``writer`` writes entries into the book and returns the lines to show (helper W's
-    ``write_back``)."""
+    ``writer`` writes entries into the book and returns the lines to show (by default
+    :func:`~xlbridge.live.writeback.write_back`, not waiting for a spreadsheet program
+    that has the book open: the page says so at once)."""
     server = Server(event, Journal(journal_path(book)))
 
     def labels() -> Labels:
@@ -287,13 +295,11 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
         return HTMLResponse(pages.director_page(server.director_view(cookie, text, ok=True)))
 
     def write(t: Labels) -> str:
-        if writer is None:
-            return t("no_writer")
         confirmed = [s.entry for s in server.journal.entries() if s.confirmed]
         try:
             return " ".join(writer(book, confirmed))
         except XlbridgeError as error:
-            raise forms.Refusal("err_result", 409, error=str(error)) from None
+            raise forms.Refusal("err_write", 409, error=str(error)) from None
 
     async def style(request: Request) -> Response:
         return Response(pages.STYLE, media_type="text/css")

@@ -722,7 +722,7 @@ LABELS: dict[str, dict[str, str]] = {
         "write": "Write the results into the workbook",
         "written": "Wrote {count} results into {book}.",
         "conflicts": "Kept as typed in the workbook: {rows}",
-        "no_writer": "Writing into the workbook is not available in this version.",
+        "err_write": "Not written: {error}",
         "show_traveller": "Show the board's traveller after entry",
         "yes": "yes",
         "no": "no",

@@ -720,7 +720,7 @@ LABELS: dict[str, dict[str, str]] = {
         "write": "Kirjoita tulokset työkirjaan",
         "written": "Kirjoitettiin {count} tulosta tiedostoon {book}.",
         "conflicts": "Säilytettiin työkirjaan kirjoitettuina: {rows}",
-        "no_writer": "Työkirjaan kirjoittaminen ei ole käytettävissä tässä versiossa.",
+        "err_write": "Ei kirjoitettu: {error}",
         "show_traveller": "Näytä jaon tuloslappu syötön jälkeen",
         "yes": "kyllä",
         "no": "ei",
