@@ -17,7 +17,9 @@ from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsRep
 from ..event.individual import IndividualReport
 from ..formats.individual_results import ImportedIndividual
 from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileError
-from ..kinds import INDIVIDUAL, PAIRS, TEAM_EVENT, TEAMS, Checked
+from ..formats.swiss_pairs import ImportedSwissPairs
+from ..formats.swiss_pairs import figures as swiss_figures
+from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS, Checked
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
 from .check import read, without_problems
 
@@ -57,7 +59,7 @@ CHOICES = ("event", "session", "section")
 """The options that choose a part of a USEBIO file."""
 
 
-def load(path: Path, **choice: str | None) -> Imported | ImportedTeams | ImportedIndividual:
+def load(path: Path, **choice: str | None) -> Imported | ImportedTeams | ImportedIndividual | ImportedSwissPairs:
     """The results file at ``path``, read; a :class:`CommandError` (one line naming the file,
     board and line) when it cannot be. ``choice`` (``event``, ``session``, ``section``)
     picks a part of a USEBIO file."""
@@ -111,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         return run_teams(args, target, imported)
     if isinstance(imported, ImportedIndividual):
         return run_individual(args, target, imported)
+    if isinstance(imported, ImportedSwissPairs):
+        return run_swiss_pairs(args, target, imported)
     chosen = conventions.choose(args, imported)  # how the file's program scored, where it is not standard
     for note in chosen.notes():
         print(f"Note: {note}")
@@ -228,7 +232,12 @@ def compare_teams(imported: ImportedTeams, scored: TeamsReport | TeamEventReport
     """One line per published figure: what it is, the file's value, the workbook's, and
     whether they differ (within the file's printed rounding); then the same summary line
     as a pairs event's. Returns the lines and the differences."""
-    ours = team_figures(scored)
+    return _compare_figures(imported, team_figures(scored))
+
+
+def _compare_figures(imported: ImportedTeams | ImportedSwissPairs,
+                     ours: dict[tuple[object, ...], float]) -> tuple[list[str], int]:
+    """Each published figure beside the workbook's (``ours``, by the figure's key)."""
     width = max([len(figure.what) for figure in imported.published] + [6])
     lines = [f"{'Figure':<{width}}  {'file':>8}  {'workbook':>8}"]
     differences = 0
@@ -297,3 +306,23 @@ def compare_individual(imported: ImportedIndividual, scored: IndividualReport) -
     lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
                  f"({count} published figure{'s' if count != 1 else ''} compared)")
     return lines, differences
+
+
+# --- Swiss pairs -------------------------------------------------------------------------
+
+
+def run_swiss_pairs(args: argparse.Namespace, target: Path, imported: ImportedSwissPairs) -> int:
+    """A Swiss pairs event into swiss-pairs.xlsx; then, as for a team event, the saved book
+    read back, scored and every published figure (each table's IMPs on the field, each
+    match's VPs, each pair's total) compared."""
+    _refuse_conventions(args, "a Swiss pairs event")
+    event = imported.event
+    try:
+        book = SWISS_PAIRS.fill(event, fit=True)
+    except (OptionError, BridgeInputError) as error:  # the workbook's own limits (pairs, rounds, boards)
+        raise CommandError(f"{args.file}: {error}") from None
+    files.save(book, target, force=args.force)
+    matches = {(b.round, b.ns, b.ew) for b in event.boards}
+    print(f"Wrote {target}: {len(event.pairs)} pairs, {len(matches)} matches in {event.rounds} rounds, "
+          f"{len(event.boards)} results, {imported.scoring}")
+    return compared(args, target, imported, lambda found, scored: _compare_figures(found, swiss_figures(scored)))[0]

@@ -48,7 +48,7 @@ from ..engine import (
 )
 from ..engine.handrecord import HandRecord
 from ..engine.pairs import PairTotal, RowPoints
-from ..event import PairsEvent, PairsReport, Play, TeamsReport
+from ..event import PairsEvent, PairsReport, Play, SwissPairsReport, TeamsReport
 from ..event.individual import IndividualEvent, IndividualReport
 from .format import Format
 from .records import Record
@@ -321,6 +321,10 @@ def dumps(report: PairsReport | TeamsReport) -> str:
         from .individual import pbn
 
         return pbn(report)
+    if isinstance(report, SwissPairsReport):  # formats/swiss_pairs.py writes it in both exchange formats
+        from .swiss_pairs import pbn as swiss_pbn
+
+        return swiss_pbn(report)
     return teams_text(report) if isinstance(report, TeamsReport) else pairs_text(report)
 
 
@@ -539,9 +543,13 @@ def _results(text: str) -> Imported | ImportedTeams:
         if _team_game(game):
             return _teams(found + list(stream))
         from .individual_results import pbn_individual, read_pbn  # an individual: read there
+        from .swiss_pairs import pbn_swiss
+        from .swiss_pairs import read_pbn as read_swiss  # a Swiss pairs event: read there
 
         if pbn_individual(game):
             return read_pbn(found + list(stream))
+        if pbn_swiss(game):
+            return read_swiss(found + list(stream))
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
         date = _DATE.fullmatch((game.value("Date") or "").strip())
@@ -788,4 +796,4 @@ def _penalty(text: str | None, line: int) -> float | None:
 
 
 FORMAT = Format("pbn", "a PBN 2.1 results file", "a ScoreTable per board and the TotalScoreTable",
-                (".pbn",), (PairsReport, TeamsReport, IndividualReport), dumps, loads, sniff)
+                (".pbn",), (PairsReport, TeamsReport, IndividualReport, SwissPairsReport), dumps, loads, sniff)

@@ -43,12 +43,14 @@ from ..engine.errors import describe
 from ..engine.handrecord import HandRecord
 from ..engine.hands import Deal
 from ..engine.pairs import PairTotal, RowPoints
+from ..engine.players import MEMBERSHIP_LENGTH, Club, Player, Roster, membership_text
 from ..engine.seat import SEATS, Seat
 from ..event import (
     EventBoard,
     PairsEvent,
     PairsReport,
     Play,
+    SwissPairsReport,
     TeamBoard,
     TeamEventReport,
     TeamMatch,
@@ -385,6 +387,10 @@ def dumps(report: PairsReport | TeamsReport | TeamEventReport) -> str:
         from .individual import usebio
 
         return usebio(report)
+    if isinstance(report, SwissPairsReport):  # formats/swiss_pairs.py writes it in both exchange formats
+        from .swiss_pairs import usebio as swiss_usebio
+
+        return swiss_usebio(report)
     if isinstance(report, TeamEventReport):
         return event_text(report)
     return teams_text(report) if isinstance(report, TeamsReport) else pairs_text(report)
@@ -480,6 +486,10 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         from .individual_results import read_usebio  # an individual: read there
 
         return read_usebio(chosen, lines)
+    if event_type.startswith("SWISS_PAIRS"):
+        from .swiss_pairs import read_usebio as read_swiss  # a Swiss pairs event: read there
+
+        return _read_hands(root, read_swiss(chosen, lines), lines)
     # IMPS alone is also a pairs file's Butler scoring: a team file when it lists teams.
     if "TEAM" in event_type or event_type == "KO" or (method == "IMPS" and "PAIR" not in event_type
                                                       and next(_walk(chosen, "TEAM"), None) is not None):
@@ -904,5 +914,6 @@ def sniff(head: bytes) -> bool:
 
 
 FORMAT = Format("usebio", "USEBIO 1.2 XML", "for results sites and national bodies",
-                (".xml", ".usebio"), (PairsReport, TeamsReport, TeamEventReport, IndividualReport), dumps, loads,
+                (".xml", ".usebio"), (PairsReport, TeamsReport, TeamEventReport, IndividualReport, SwissPairsReport),
+                dumps, loads,
                 sniff)
