@@ -208,6 +208,14 @@ def test_a_book_open_in_a_spreadsheet_is_waited_for_then_refused(book, lock_name
     assert book.read_bytes() == data
 
 
+def test_no_wait_refuses_at_once_without_a_waiting_line(book):
+    book.with_name("~$club.xlsx").write_text("x")
+    said: list[str] = []
+    with pytest.raises(WorkbookOpen, match=r"still open in Excel, so nothing was written"):
+        write_back(book, entries(), wait=0, say=said.append)
+    assert said == []
+
+
 def test_a_book_closed_during_the_wait_is_written(book):
     lock = book.with_name(".~lock.club.xlsx#")
     lock.write_text("x")

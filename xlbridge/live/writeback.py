@@ -212,6 +212,8 @@ def _wait_until_closed(book: Path, wait: float, say: Callable[[str], object]) ->
     lock = office_lock(book)
     if lock is None:
         return
+    if wait <= 0:  # the director's page: refused at once, the page says why
+        _refuse_if_open(book)
     say(f"{book}: is open in {_program(lock)} ({lock.name}); save and close it, waiting up to {wait:g} s")
     deadline = time.monotonic() + wait
     while lock is not None and time.monotonic() < deadline:
