@@ -303,3 +303,28 @@ def test_the_directors_button_writes_the_book_or_says_it_is_open(book):
     assert (answer.status_code, message(answer)) == (200, f"{book}: 1 result written")
     typed = read_event(book).typed
     assert [(key, r.play.contract, r.play.tricks) for key, r in typed.items()] == [((1, 1, 1), "4S", 10)]
+
+
+def test_the_director_sees_what_is_in_and_the_late_tables(book):
+    app = app_for(book)
+    code = codes(app)
+    one, two = Phone(app, f"/t/{code['t1']}"), Phone(app, f"/t/{code['t2']}")
+    director = Phone(app, f"/d/{code['director']}")
+    assert re.search(r'id="late">none<', director.page.text)
+    for board in (1, 2, 3):  # table 1 finishes round 1; table 2 has one board entered, not confirmed
+        one.enter(1, board, ("PASS",))
+        one.post("/table/confirm", board=board, round=1, table=1)
+    two.enter(2, 4, ("1", "N", "", "W", "7"))
+    page = director.client.get("/director").text
+    assert re.search(r'id="grid-1-1">3/3<', page) and re.search(r'id="grid-1-2">0/3 \(\+1\)<', page)
+    assert re.search(r'id="grid-1-3">0/3<', page) and re.search(r'id="late">2, 3<', page)
+
+
+def test_without_the_serve_extra_one_line(book, monkeypatch, capsys):
+    from xlbridge.commands import serve
+
+    real = serve.importlib.util.find_spec
+    monkeypatch.setattr(serve.importlib.util, "find_spec", lambda name: None if name == "uvicorn" else real(name))
+    assert cli.main(["serve", str(book), "--no-cards"]) == 2
+    assert capsys.readouterr().err == "xlbridge: xlbridge serve needs its web server: pip install 'xlbridge[serve]'\n"
+    assert not journal_path(book).exists()
