@@ -29,18 +29,23 @@ body{font-family:system-ui,sans-serif;margin:0 auto;padding:0 .6em 3em;max-width
 h1{font-size:1.3em}h2{font-size:1.1em;margin:1.2em 0 .3em}
 .msg{padding:.6em;border-radius:.3em;background:#fde2e2;border:1px solid #c33}
 .ok{background:#e2f5e2;border-color:#393}
-fieldset{border:0;padding:0;margin:.5em 0}legend{font-weight:bold;padding:0}
+fieldset{border:0;padding:0;margin:.5em 0}legend{font-weight:bold;padding:0 0 .2em}
+.pick{display:grid;grid-template-columns:repeat(5,1fr);gap:.35em}
 .pick input{position:absolute;opacity:0;width:1px;height:1px}
-.pick label{display:inline-block;min-width:2.6em;padding:.55em .4em;margin:.15em;text-align:center;
+.pick label{padding:.75em .2em;text-align:center;
 border:1px solid #667;border-radius:.3em;background:#f4f4f8;font-size:1.05em}
 .pick input:checked+label{background:#1d4ed8;color:#fff;border-color:#1d4ed8}
 .pick input:focus-visible+label{outline:3px solid #f59e0b}
 button{font-size:1.1em;padding:.7em 1.1em;margin:.4em 0;border-radius:.3em;border:1px solid #1d4ed8;
-background:#1d4ed8;color:#fff}
+background:#1d4ed8;color:#fff;min-height:48px}
+.board button{width:100%}
 button.second{background:#fff;color:#1d4ed8}
-table{border-collapse:collapse;margin:.4em 0}td,th{border:1px solid #bbb;padding:.25em .45em;text-align:left}
+input:not([type=radio]){font-size:1em;padding:.4em;min-height:44px;box-sizing:border-box;margin:.15em 0}
+table{border-collapse:collapse;margin:.4em 0;display:block;overflow-x:auto;max-width:100%}
+td,th{border:1px solid #bbb;padding:.25em .45em;text-align:left}
+#grid button{padding:.4em .6em;font-size:.95em}
 .red{color:#c00}.board{border-top:2px solid #334;margin-top:1em}
-details{margin:.4em 0}summary{cursor:pointer;color:#1d4ed8}
+details{margin:.4em 0}summary{cursor:pointer;color:#1d4ed8;padding:.75em 0;min-height:44px;box-sizing:border-box}
 """
 
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "NT"}
@@ -178,15 +183,16 @@ def table_page(view: TableView) -> str:
                     html.append(_traveller(t, board, view.travellers[board]))
             html.append("</section>")
     done = place.sits_out or all(view.entries.get(b) is not None and view.entries[b].confirmed for b in place.boards)
-    if done:
-        html.append(f'<h2 id="next">{escape(t("next"))}</h2>')
+    if done:  # where next goes first, under the message: it is what the players look for now
+        nxt = [f'<h2 id="next">{escape(t("next"))}</h2>']
         if not place.sits_out:
-            html.append(f'<p id="done">{escape(t("round_done", round=view.round))}</p>')
-        html.append('<table id="next-table">' + "".join(
+            nxt.append(f'<p id="done">{escape(t("round_done", round=view.round))}</p>')
+        nxt.append('<table id="next-table">' + "".join(
             f"<tr><th>{escape(cards(key))}</th><td>{escape(value or '-')}</td></tr>"
             for key, value in (("boards_next", place.boards_next), ("ns_next", place.ns_next),
                                ("ew_next", place.ew_next))) + "</table>")
-        html.append(f'<p id="wait">{escape(t("wait", round=view.round))}</p>')
+        nxt.append(f'<p id="wait">{escape(t("wait", round=view.round))}</p>')
+        html[3:3] = nxt  # after the table and round
     return page(t("title", table=view.table, round=view.round), "".join(html), view.lang)
 
 
