@@ -169,11 +169,13 @@ class PairResult:
 @dataclass(frozen=True, slots=True)
 class Pair:
     """A partnership entered in a pairs event, with any procedural penalty taken from its
-    total (Law 90: matchpoints or IMPs as the event is scored, or ``25%`` of a top)."""
+    total (Law 90: matchpoints or IMPs as the event is scored, or ``25%`` of a top) and any
+    handicap (percentage points added for the handicapped ranking, docs/rules.md §17)."""
 
     number: int
     names: str
     penalty: float | str | None = None
+    handicap: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from ..engine import (
     team_match,
 )
 from ..engine import PairsEvent as ScoredEvent
+from ..engine.handicap import Handicapped, handicapped
 from ..engine.handrecord import HandRecord
 from .model import EventBoard, PairsEvent, Play, TeamEvent, TeamMatch
 
@@ -40,6 +41,9 @@ class PairsReport:
 
     event: PairsEvent
     scored: ScoredEvent
+    handicapped: tuple[Handicapped[Side], ...] = ()
+    """The handicapped ranking (percentage plus handicap, each field best first), when the
+    event is scored by matchpoints and any pair has a handicap; empty otherwise."""
 
     @property
     def boards(self) -> int:
@@ -82,6 +86,14 @@ class PairsReport:
         return [("" if field is None else _FIELD_TITLES[field], self.scored.ranking(field))
                 for field in self.scored.field_list]
 
+    def handicap_rankings(self) -> list[tuple[str, list[Handicapped[Side]]]]:
+        """The handicapped ranking as :meth:`rankings` gives the scratch one: (title, pairs
+        best first) a field; empty when the event has none."""
+        if not self.handicapped:
+            return []
+        return [("" if field is None else _FIELD_TITLES[field], [h for h in self.handicapped if h.field is field])
+                for field in self.scored.field_list]
+
 
 _FIELD_TITLES = {Side.NS: "North-South", Side.EW: "East-West"}
 
@@ -91,7 +103,18 @@ def score_pairs(event: PairsEvent) -> PairsReport:
     penalties = {pair.number: pair.penalty for pair in event.pairs if pair.penalty is not None}
     scored = pairs_event([result.entry for result in event.results], mpscale=event.scale,
                          penalties=penalties or None, **event.options)
-    return PairsReport(event, scored)
+    return PairsReport(event, scored, _handicapped(event, scored))
+
+
+def _handicapped(event: PairsEvent, scored: ScoredEvent) -> tuple[Handicapped[Side], ...]:
+    """The engine's handicapped ranking of a matchpoint event whose pairs have handicaps
+    (IMP scoring has none: a handicap is percentage points)."""
+    handicaps = {pair.number: pair.handicap for pair in event.pairs if pair.handicap is not None}
+    if not handicaps or scored.scoring.imps:
+        return ()
+    lines = [(total.pair, total.percent, total.field) for field in scored.field_list
+             for total in scored.ranking(field) if total.percent is not None]
+    return tuple(handicapped(lines, handicaps))
 
 
 # --- teams -------------------------------------------------------------------------

@@ -214,6 +214,9 @@ def pairs_page(report: PairsReport) -> str:
     for heading, totals in report.rankings():
         parts.append(f"<h2>{html.escape(heading or 'Ranking')}</h2>")
         parts.append(_rendered(tables.ranking(report, totals), {"Pair": pair_link}))
+    for heading, lines in report.handicap_rankings():  # beside the scratch one, when any pair has a handicap
+        parts.append(f"<h2>{html.escape('Handicapped' + (', ' + heading if heading else ''))}</h2>")
+        parts.append(_rendered(tables.handicap_ranking(report, lines), {"Pair": pair_link}))
     links = "".join(f'<a href="#board-{b}">{b}</a>' for b in sorted(boards))
     parts.append(f'<h2>Travellers</h2>\n<nav aria-label="Travellers">{links}</nav>')
     if any(record.par is not None for board, record in event.hands.items() if board in boards):

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import PairTotal, Side, TeamStanding
+from ..engine.handicap import Handicapped
 from ..event import PairResult, PairsReport, TeamEventReport, TeamsReport
 from .words import describe_play
 
@@ -178,6 +179,20 @@ def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
     rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *(getattr(t, a) for a in attributes),
                   *([t.penalty or None] if penalised else [])) for t in totals)
     return Table(tuple(columns), rows)
+
+
+def handicap_ranking(report: PairsReport, lines: Sequence[Handicapped[Side]]) -> Table:
+    """A pairs event's handicapped ranking (one field, docs/rules.md §17): place, pair, names,
+    the scratch percentage, the handicap and their sum, as the engine ranks them
+    (:attr:`~xlbridge.event.PairsReport.handicapped`)."""
+    columns = (Column("Field", align="<", views=frozenset({"csv"})), Column("Place", width=9),
+               Column("Pair", "whole", width=8), Column("Names", align="<", width=38),
+               Column("%", "fixed", csv="Percent"), Column("Hcp", "fixed", csv="Handicap", width=8),
+               Column("Hcp %", "fixed", csv="HandicapPercent"))
+    names = report.names
+    rows = tuple((str(h.field or ""), h.place, h.pair, names.get(h.pair, ""), h.scratch, h.handicap, h.percent)
+                 for h in lines)
+    return Table(columns, rows)
 
 
 def standings(report: TeamEventReport, table: Sequence[TeamStanding]) -> Table:

@@ -51,6 +51,9 @@ def pairs_text(report: PairsReport) -> str:
     for heading, totals in report.rankings():
         table = rendered(tables.ranking(report, totals))
         parts.append(f"{heading}\n{table}" if heading else table)
+    for heading, lines in report.handicap_rankings():  # beside the scratch ranking, when any pair has a handicap
+        table = rendered(tables.handicap_ranking(report, lines))
+        parts.append(f"Handicapped{', ' + heading if heading else ''}\n{table}")
     return "\n\n".join(parts)
 
 

@@ -33,6 +33,7 @@ from ..engine import BridgeInputError, OptionError, Weighted
 from ..engine.errors import describe
 from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
+from ..engine.players import handicap as player_handicap
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
 from ..workbooks import hands as hands_sheet
 from ..workbooks import pairs as pairs_template
@@ -93,6 +94,7 @@ def _pairs(problems: Problems, cells: NamedCells) -> tuple[Pair, ...]:
     pairs: dict[int, Pair] = {}
     names = cells.column("PairName")
     penalties = cells.column("PairPenalty")
+    handicaps = cells.column("PairHandicap")
     for index, cell in enumerate(cells.column("PairNumber")):
         if cell.blank:
             continue
@@ -104,8 +106,21 @@ def _pairs(problems: Problems, cells: NamedCells) -> tuple[Pair, ...]:
             continue
         name = names[index].value if index < len(names) else None
         penalty = _penalty(problems, penalties[index]) if index < len(penalties) else None
-        pairs[number] = Pair(number, "" if name is None else str(name).strip(), penalty)
+        handicap = _handicap(problems, handicaps[index]) if index < len(handicaps) else None
+        pairs[number] = Pair(number, "" if name is None else str(name).strip(), penalty, handicap)
     return tuple(sorted(pairs.values(), key=lambda pair: pair.number))
+
+
+def _handicap(problems: Problems, cell: Cell) -> float | None:
+    """A pair's handicap (docs/rules.md §17): blank, or percentage points from -50 to 50. A
+    typed ``5%`` (Excel's 0.05) is refused with the number to type."""
+    if cell.blank:
+        return None
+    if cell.percent:
+        problems.add(cell, f"handicap {cell.value!r} is typed as a percentage: type the percentage points "
+                           "(5 for 5%)")
+        return None
+    return problems.parse(cell, player_handicap)
 
 
 def _penalty(problems: Problems, cell: Cell) -> float | None:
@@ -486,7 +501,8 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
     size = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
     book = workbooks.build(
         pairs_template.NAME, lang=lang, paper=paper, event=event.name, date=event_date(event.date),
-        pairs=[(pair.number, pair.names, pair.penalty) for pair in event.pairs], scale=event.scale, **size,
+        pairs=[(pair.number, pair.names, pair.penalty, pair.handicap) for pair in event.pairs], scale=event.scale,
+        **size,
     )
     if event.tables:
         set_named(book, "TableCount", event.tables)

@@ -15,10 +15,13 @@ Scoring is matchpoints, cross-IMPs or Butler.
 Names: Results ``Board`` ``NS`` ``EW`` ``Contract`` ``Declarer`` ``Tricks`` ``ScoreNS``
 ``ScoreEW`` ``MPNS`` ``MPEW`` ``IMPsNS`` ``IMPsEW`` ``BoardTop`` ``Check``; Ranking
 ``RankPlace`` ``RankPair`` ``RankName`` ``RankField`` ``RankMP`` ``RankTop`` ``RankPercent``
-``RankIMPs`` ``RankIMPsPerBoard`` ``RankBoards``; Setup ``EventName``* ``EventDate``*
+``RankIMPs`` ``RankIMPsPerBoard`` ``RankBoards``, and beside them the handicapped ranking (matchpoints, once a
+pair has a handicap) ``HandicapPlace`` ``HandicapPair`` ``HandicapName`` ``HandicapField`` ``HandicapGiven``
+``HandicapPercent``; Setup ``EventName``* ``EventDate``*
 ``TableCount``* ``BoardCount``* ``MPScale``* ``Scoring``* ``CrossIMPsMode``* ``UseNeuberg``*
 ``ExpectedResults``* ``SessionRule``* ``Fields``* ``PairNumber`` ``PairName``
-``PairPenalty`` (a procedural penalty, matchpoints or IMPs taken from the total)
+``PairPenalty`` (a procedural penalty, matchpoints or IMPs taken from the total) ``PairHandicap``
+(percentage points added for the handicapped ranking)
 ``PairField`` ``PairBoards`` ``PairMP`` ``PairTop`` ``PairPercent`` ``PairIMPs``
 ``PairRealPercent`` (the % on the pair's played boards: the session rule's basis)
 ``PairCheck`` ``ResultsEntered``* ``ResultsFlagged``*; the hidden per-board sheet
@@ -50,6 +53,7 @@ POSITION = 20
 INPUTS = ("Board", "NS", "EW", "Contract", "Declarer", "Tricks")
 """The defined names of what a director types, read back by ``check``."""
 SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairNumber", "PairName", "PairPenalty",
+         "PairHandicap",
          "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "MissingAsTies",
          "MPDecimals", "ScaleToBoards", "AdjustedIMPs", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable",
          "MoveNS", "MoveEW", "MoveBoards", *hands.NAMES)
@@ -322,11 +326,19 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     # A procedural penalty (Law 90): matchpoints, or IMPs in IMP scoring, taken from the total.
     book.column(ws, "J", rows, None, styles.INPUT.but(number_format=styles.POINTS), name="PairPenalty",
                 rule=Rule("decimal", "-1000", "1000", "between", t("err_penalty")))
-    for row, (number, name, *penalty) in zip(rows, pair_list, strict=False):
+    # A handicap (docs/rules.md §17): percentage points added for the handicapped ranking.
+    # Column S: the next one shown after the hidden helpers K-R.
+    book.put(ws, f"S{PAIR_HEAD}", t("handicap"), styles.HEAD)
+    ws.column_dimensions["S"].width = 7
+    book.column(ws, "S", rows, None, styles.INPUT.but(number_format=styles.POINTS), name="PairHandicap",
+                rule=Rule("decimal", "-50", "50", "between", t("err_handicap")))
+    for row, (number, name, *more) in zip(rows, pair_list, strict=False):
         ws[f"A{row}"].value = number
         set_value(ws[f"B{row}"], name)  # a name is text, even "=HYPERLINK(...)"
-        if penalty and penalty[0] is not None:
-            ws[f"J{row}"].value = penalty[0]
+        if more and more[0] is not None:
+            ws[f"J{row}"].value = more[0]
+        if len(more) > 1 and more[1] is not None:
+            ws[f"S{row}"].value = more[1]
 
     ns, ew, kind = layout.col("B"), layout.col("C"), layout.col("S")
     counted = '"<3"'  # kind 1 (played) or 2 (adjusted), and 4 (weighted): a board the pair has a row on
@@ -397,9 +409,36 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.column(ws, "P", rows,
                 lambda r: f'IF(N{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
                 styles.HIDDEN)
-    book.hide_columns(ws, "KLMNOPQR")
-    book.page(ws, area=f"A1:J{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
+    _handicapped(book, ws, layout, rows)
+    book.hide_columns(ws, "KLMNOPQRTUV")
+    book.page(ws, area=f"A1:S{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
     return ws
+
+
+def _handicapped(book: Book, ws: Worksheet, layout: _Layout, rows: range) -> None:
+    """Setup's hidden helpers of the handicapped ranking (matchpoints only, once any pair
+    has a handicap): T the percentage plus the handicap, U its order, V its place, in each
+    field as the scratch ranking's N, O and P."""
+    t = book.t
+    handicaps = f"$S${rows[0]}:$S${rows[-1]}"
+    book.column(ws, "T", rows,
+                lambda r: f'IF(OR(N{r}="",NOT({layout.mp}),COUNT({handicaps})=0),"",ROUND(G{r}+N(S{r}),9))',
+                styles.HIDDEN)
+    fields, values = f"$C${rows[0]}:$C${rows[-1]}", f"$T${rows[0]}:$T${rows[-1]}"
+
+    def better(r: int) -> str:
+        return f"SUMPRODUCT(({fields}=C{r})*ISNUMBER({values})*({values}>T{r}))"
+
+    def shared(r: int) -> str:
+        return f"SUMPRODUCT(({fields}=C{r})*({values}=T{r}))"
+
+    book.column(ws, "U", rows,
+                lambda r: f'IF(T{r}="","",IF(C{r}="{t("ew_field")}",COUNTIF({fields},"{t("ns_field")}"),0)'
+                f"+{better(r)}+1+SUMPRODUCT(($C${PAIR_HEAD}:C{r - 1}=C{r})*($T${PAIR_HEAD}:T{r - 1}=T{r})))",
+                styles.HIDDEN)
+    book.column(ws, "V", rows,
+                lambda r: f'IF(T{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
+                styles.HIDDEN)
 
 
 def _results(book: Book, layout: _Layout, movement: Movement | None) -> Worksheet:
@@ -694,8 +733,43 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
     penalty = layout.pcol("J")
     book.column(ws, "K", rows, lambda r: f'IF(L{r}="","",IF(N(INDEX({penalty},L{r}))=0,"",INDEX({penalty},L{r})))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="RankPenalty")
-    book.page(ws, area=f"A1:K{rows[-1]}", title_rows="1:4", one_page=True)
+    _handicap_ranking(book, ws, layout, rows)
+    book.page(ws, area=f"A1:S{rows[-1]}", title_rows="1:4", one_page=True)
     return ws
+
+
+def _handicap_ranking(book: Book, ws: Worksheet, layout: _Layout, rows: range) -> None:
+    """The handicapped ranking beside the scratch one (columns N-S, T hidden): each pair's
+    percentage plus its handicap, best first in each field, shown under matchpoint scoring
+    once any pair has a handicap (docs/rules.md §17)."""
+    t = book.t
+    shown = f'AND({layout.mp},COUNT({layout.pcol("S")})>0)'
+    for column, width in zip("MNOPQRST", (2, 7, 6, 29, 7, 7, 8, 4), strict=True):
+        ws.column_dimensions[column].width = width
+    book.merge(ws, "N2:S2", f'IF({shown},"{t("handicap_ranking")}","")', styles.SUBTITLE, formula=True)
+    headings = {"N": f'"{t("place")}"', "O": f'"{t("pair")}"', "P": f'"{t("name")}"',
+                "Q": f'IF({layout.fields}=2,"{t("field")}","")', "R": f'"{t("handicap")}"',
+                "S": f'"{t("handicap_percent")}"'}
+    for column, text in headings.items():
+        book.merge(ws, f"{column}3:{column}4", f'IF({shown},{text},"")', styles.HEAD, formula=True)
+    book.column(ws, "T", rows,
+                lambda r: f"IFERROR(MATCH({r - RANK_FIRST + 1},{layout.pcol('U')},0),\"\")", styles.HIDDEN)
+    book.hide_columns(ws, "T")
+
+    def pick(column: str, text: bool = False):
+        source = layout.pcol(column)
+        as_text = '&""' if text else ""
+        return lambda r: f'IF(T{r}="","",INDEX({source},T{r}){as_text})'
+
+    book.column(ws, "N", rows, pick("V"), styles.OUTPUT.but(bold=True), name="HandicapPlace")
+    book.column(ws, "O", rows, pick("A"), styles.OUTPUT, name="HandicapPair")
+    book.column(ws, "P", rows, pick("B", text=True), styles.OUTPUT_TEXT, name="HandicapName")
+    book.column(ws, "Q", rows, pick("C", text=True), styles.OUTPUT, name="HandicapField")
+    handicap = layout.pcol("S")
+    book.column(ws, "R", rows, lambda r: f'IF(T{r}="","",N(INDEX({handicap},T{r})))',
+                styles.OUTPUT.but(number_format=styles.POINTS), name="HandicapGiven")
+    book.column(ws, "S", rows, pick("T"), styles.OUTPUT.but(number_format=styles.PERCENT, bold=True),
+                name="HandicapPercent")
 
 
 def _travellers(book: Book, layout: _Layout) -> Worksheet:

@@ -152,6 +152,11 @@ LABELS: dict[str, dict[str, str]] = {
         "penalty": "Penalty",
         "err_penalty": "A procedural penalty: the matchpoints (IMPs in IMP scoring) taken from the pair's total, "
                        "e.g. 4 for 25% of a top of 16.",
+        "handicap": "Hcp",
+        "err_handicap": "A handicap: percentage points added to the pair's % for the handicapped ranking, "
+                        "-50 to 50 (blank = 0).",
+        "handicap_ranking": "Handicapped",
+        "handicap_percent": "Hcp %",
         "entered": "Results entered",
         "flagged": "Rows to check",
         "of": "of",

@@ -150,6 +150,11 @@ LABELS: dict[str, dict[str, str]] = {
         "penalty": "Rangaistus",
         "err_penalty": "Menettelyrangaistus: parin tuloksesta vähennettävät MP-pisteet (IMP-kilpailussa IMPit), "
                        "esim. 4 = 25 % 16 pisteen huipusta.",
+        "handicap": "Tasoitus",
+        "err_handicap": "Tasoitus: prosenttiyksiköt, jotka lisätään parin prosenttiin tasoitetussa "
+                        "järjestyksessä, -50...50 (tyhjä = 0).",
+        "handicap_ranking": "Tasoitettu",
+        "handicap_percent": "Tas. %",
         "entered": "Syötettyjä tuloksia",
         "flagged": "Tarkistettavia rivejä",
         "of": "/",
