@@ -328,3 +328,39 @@ def test_without_the_serve_extra_one_line(book, monkeypatch, capsys):
     assert cli.main(["serve", str(book), "--no-cards"]) == 2
     assert capsys.readouterr().err == "xlbridge: xlbridge serve needs its web server: pip install 'xlbridge[serve]'\n"
     assert not journal_path(book).exists()
+
+
+def test_an_individual_is_served_seat_by_seat_and_ranked_as_the_engine(tmp_path):
+    from xlbridge.event import Play
+    from xlbridge.event.individual import IndividualEvent, IndividualResult, score_individual
+
+    assert cli.main(["workbooks", "individual", "--players", "8", "--out", str(tmp_path)]) == 0
+    book = tmp_path / "individual.xlsx"
+    event = read_event(book)
+    app = create_app(book, event)
+    code = codes(app)
+    results = []
+    for table in (1, 2):
+        place = event.place(1, table)
+        phone = Phone(app, f"/t/{code[f't{table}']}")
+        players = re.search(r'id="pairs">(.*?)</p>', phone.page.text).group(1)
+        assert players == "<br>".join(f"{seat} {player}" for seat, player in zip("NESW", place.seats, strict=True))
+        for board in place.boards:
+            result = ("4", "S", "", "N", str(8 + board + table))
+            assert phone.enter(table, board, result).status_code == 200
+            assert phone.post("/table/confirm", board=board, round=1, table=table).status_code == 200
+            results.append(IndividualResult(1, table, board, place.seats, Play("4S", "N", 8 + board + table)))
+    # where each player goes next, in the guide cards' words (table and seat)
+    done = phone.client.get("/table").text
+    going = dict(re.findall(r"<tr><th>(\d+)</th><td>([^<]+)</td></tr>", done))
+    for player in place.seats:
+        there = next(p for p in event.places if p.round == 2 and player in p.seats)
+        seat = ("North", "East", "South", "West")[there.seats.index(player)]
+        assert going[str(player)] == f"Table {there.table}, {seat}"
+    director = Phone(app, f"/d/{code['director']}")
+    shown = re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td><td>[^<]*</td><td>([\d.]+)%</td></tr>", director.page.text)
+    assert "<th>Player</th>" in director.page.text
+    report = score_individual(IndividualEvent("", "", (), tuple(results), event.event.scale, event.event.options))
+    assert {(place, int(player), percent) for place, player, percent in shown} == {
+        (total.place, total.player, f"{total.percent:.2f}") for total in report.ranking()}
+    assert len(shown) == 8

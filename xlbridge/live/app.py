@@ -105,7 +105,7 @@ class Server:
         return pages.DirectorView(
             self.event.lang, self.event.name, self.event.rounds, self.event.tables, self.journal.closed(), counts,
             self.late(counts), self.journal.corrections(), self.ranking(stored),
-            self.journal.setting(TRAVELLER) == "yes", self.signer.csrf(cookie), text, ok)
+            self.journal.setting(TRAVELLER) == "yes", self.signer.csrf(cookie), text, ok, self.event.individual)
 
     def late(self, counts: dict[tuple[int, int], tuple[int, int, int]]) -> list[int]:
         """Tables behind the others in the current round: fewer boards in than a table of the
@@ -118,14 +118,7 @@ class Server:
 
     def ranking(self, stored: list[Stored]) -> list[tuple[str, list[tuple[str, int, str, str]]]]:
         """The live ranking: the book's results and the confirmed entries, scored by the engine."""
-        report = self.event.scored(s.entry for s in stored if s.confirmed)
-        if report.empty:
-            return []
-        names = self.event.names
-        return [(title, [(total.place, total.pair, names.get(total.pair, ""),
-                          f"{total.imps:+.2f}" if report.imps and total.imps is not None else f"{total.percent:.2f}%")
-                         for total in totals])
-                for title, totals in report.rankings()]
+        return self.event.ranking(s.entry for s in stored if s.confirmed)
 
 
 def write_now(book: Path, entries: list[Entry]) -> list[str]:

@@ -14,6 +14,7 @@ refused in one line naming what is served.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,17 +24,19 @@ from ..director.names import NamedCells
 from ..director.safe_open import load
 from ..engine import OptionError
 from ..event import PairResult, PairsEvent, PairsReport, Play
+from ..event.individual import IndividualEvent, IndividualResult
 from ..workbooks.i18n import LANGUAGES, Labels
 from .entry import Entry
 
-SERVED = "a pairs event written from a movement (xlbridge workbooks pairs --movement ...)"
+SERVED = "a pairs event written from a movement (xlbridge workbooks pairs --movement ...) or an individual"
 """What ``xlbridge serve`` serves, in words for its refusals."""
 
 
 @dataclass(frozen=True)
 class Place:
-    """One table in one round: the pairs (None: a sit-out), the boards, and where the boards,
-    North-South and East-West go next, as the table card says it."""
+    """One table in one round: the pairs (None: a sit-out) or, in an individual, the four
+    players (``seats``: North, East, South, West), the boards, and where the boards and the
+    players go next, as the cards say it (``players_next``: an individual's (player, where))."""
 
     round: int
     table: int
@@ -43,27 +46,37 @@ class Place:
     boards_next: str = ""
     ns_next: str = ""
     ew_next: str = ""
+    seats: tuple[int, ...] = ()
+    players_next: tuple[tuple[int, str], ...] = ()
 
     @property
     def sits_out(self) -> bool:
         """True where nobody plays (a sit-out's table)."""
-        return self.ns is None or self.ew is None
+        return not self.seats and (self.ns is None or self.ew is None)
 
     @property
     def boards_text(self) -> str:
-        return f"{self.boards[0]}-{self.boards[-1]}" if len(self.boards) > 1 else str(self.boards[0])
+        return _span(self.boards)
+
+
+def _span(boards: tuple[int, ...]) -> str:
+    """Boards as the cards write them: ``4-6``, ``7``."""
+    return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
+
+
+Result = PairResult | IndividualResult
 
 
 @dataclass(frozen=True)
 class LiveEvent:
-    """The served event: where each table plays each round, the pairs' names, the book's
-    language and event (scoring settings and the results typed in)."""
+    """The served event: where each table plays each round, the names, the book's language
+    and event (scoring settings and the results typed in)."""
 
     path: Path
     lang: str
     places: tuple[Place, ...]
-    event: PairsEvent
-    typed: Mapping[tuple[int, int, int], PairResult]
+    event: PairsEvent | IndividualEvent
+    typed: Mapping[tuple[int, int, int], Result]
     """The book's results by (round, table, board), where the movement places them."""
 
     @property
@@ -71,7 +84,14 @@ class LiveEvent:
         return self.event.name
 
     @property
+    def individual(self) -> bool:
+        return isinstance(self.event, IndividualEvent)
+
+    @property
     def names(self) -> dict[int, str]:
+        """The pairs' names by number (an individual's: the players')."""
+        if isinstance(self.event, IndividualEvent):
+            return {player.number: player.name for player in self.event.players}
         return {pair.number: pair.names for pair in self.event.pairs}
 
     @property
@@ -86,46 +106,67 @@ class LiveEvent:
         """The movement's row at ``round`` and ``table``."""
         return self._by_key.get((round, table))
 
-    @property
+    @functools.cached_property
     def _by_key(self) -> dict[tuple[int, int], Place]:
         return {(place.round, place.table): place for place in self.places}
 
-    def result(self, entry: Entry) -> PairResult:
-        """An entry as a results row of the event (its pairs from the movement)."""
+    def result(self, entry: Entry) -> Result:
+        """An entry as a results row of the event (its pairs or players from the movement)."""
         place = self.place(entry.round, entry.table)
         assert place is not None
-        return PairResult(entry.board, place.ns, place.ew, Play(entry.contract, entry.declarer, entry.tricks))
+        play = Play(entry.contract, entry.declarer, entry.tricks)
+        if place.seats:
+            return IndividualResult(entry.round, entry.table, entry.board, place.seats, play)  # type: ignore[arg-type]
+        return PairResult(entry.board, place.ns, place.ew, play)
 
-    def with_entries(self, entries: Iterable[Entry]) -> PairsEvent:
+    def with_entries(self, entries: Iterable[Entry]) -> PairsEvent | IndividualEvent:
         """The book's event with the entries added where the book has no result typed (a
         typed result is kept, as ``--write`` keeps it)."""
         added = [self.result(entry) for entry in entries if entry.key not in self.typed]
-        return dataclasses.replace(self.event, results=(*self.event.results, *added))
+        return dataclasses.replace(self.event, results=(*self.event.results, *added))  # type: ignore[arg-type]
 
-    def scored(self, entries: Iterable[Entry]) -> PairsReport:
-        """The engine's scoring of the book's results and the entries, as ``report`` scores."""
-        report = kinds.PAIRS.score(self.with_entries(entries))
-        assert isinstance(report, PairsReport)
-        return report
+    def ranking(self, entries: Iterable[Entry]) -> list[tuple[str, list[tuple[str, int, str, str]]]]:
+        """The live ranking, scored by the engine as ``report`` scores the book's results and
+        the entries: (title, [(place, number, names, total)]) for each field."""
+        event = self.with_entries(entries)
+        if not event.results:
+            return []
+        names = self.names
+        if isinstance(event, IndividualEvent):
+            report = kinds.INDIVIDUAL.score(event)  # type: ignore[arg-type]
+            return [("", [(t.place, t.player, names.get(t.player, ""), f"{t.percent:.2f}%")
+                          for t in report.ranking()])]  # type: ignore[attr-defined]
+        scored = kinds.PAIRS.score(event)
+        assert isinstance(scored, PairsReport)
+        return [(title, [(t.place, t.pair, names.get(t.pair, ""),
+                          f"{t.imps:+.2f}" if scored.imps and t.imps is not None else f"{t.percent:.2f}%")
+                         for t in totals])
+                for title, totals in scored.rankings()]
 
 
 def read_event(path: Path, lang: str | None = None) -> LiveEvent:
-    """Read the workbook at ``path``: a pairs event from a movement, else one line why not
-    (:class:`OptionError`)."""
+    """Read the workbook at ``path``: a pairs event from a movement or an individual, else
+    one line why not (:class:`OptionError`)."""
     book = kinds.read(path)
-    if book.kind is not kinds.PAIRS or not book.cells.column("MoveRound"):
+    if book.kind not in (kinds.PAIRS, kinds.INDIVIDUAL) or not book.cells.column("MoveRound"):
         raise OptionError(f"{path}: is a {book.title}{'' if book.kind is not kinds.PAIRS else ' with no movement'}; "
                           f"xlbridge serve serves {SERVED}")
     checked = kinds.check(book)
-    if checked.problems or not isinstance(checked.event, PairsEvent):
+    if checked.problems or not isinstance(checked.event, PairsEvent | IndividualEvent):
         first = checked.problems[0] if checked.problems else "unreadable"
         raise OptionError(f"{path}: {len(checked.problems)} problem(s), the first {first}; "
                           "fix them (xlbridge check) before serving it")
+    if book.kind is kinds.INDIVIDUAL:
+        places, header = _individual_places(path, book.cells, lang)
+        typed: dict[tuple[int, int, int], Result] = {
+            (r.round, r.table, r.board): r for r in checked.event.results  # type: ignore[union-attr]
+            if r.round is not None and r.table is not None}
+        return LiveEvent(path, lang or _language(header, kinds.INDIVIDUAL.name), tuple(places), checked.event, typed)
     places, header = _places(path, book.cells)
-    code = lang or _language(header)
+    code = lang or _language(header, kinds.PAIRS.name)
     by_board = {(board, place.ns, place.ew): (place.round, place.table) for place in places for board in place.boards}
     typed = {}
-    for result in checked.event.results:
+    for result in checked.event.results:  # type: ignore[union-attr]
         where = by_board.get((result.board, result.ns, result.ew))
         if where is not None:
             typed[(*where, result.board)] = result
@@ -163,13 +204,49 @@ def _places(path: Path, cells: NamedCells) -> tuple[list[Place], str]:
     return places, header
 
 
-def _language(header: str) -> str:
+def _language(header: str, namespace: str) -> str:
     """The book's language, from its Movement sheet's first heading (``Round``, ``Kierros``).
 
-    >>> _language("Kierros"), _language("Round"), _language("?")
+    >>> _language("Kierros", "pairs"), _language("Round", "pairs"), _language("?", "pairs")
     ('fi', 'en', 'en')
     """
     for lang in LANGUAGES:
-        if Labels(lang, kinds.PAIRS.name)("round") == header.strip():
+        if Labels(lang, namespace)("round") == header.strip():
             return lang
     return "en"
+
+
+def _individual_places(path: Path, cells: NamedCells, lang: str | None) -> tuple[list[Place], str]:
+    """An individual's movement: each table's four players and boards, and for the end of
+    the round where the boards and each player go next (the guide cards' table and seat)."""
+    names = ("MoveRound", "MoveTable", "MoveNorth", "MoveEast", "MoveSouth", "MoveWest", "MoveBoards")
+    columns = [cells.column(name) for name in names]
+    rows = []
+    for round_no, table, *seats, boards in zip(*columns, strict=False):
+        first, _, last = str(boards.value).partition("-")
+        try:
+            rows.append((int(round_no.value), int(table.value), tuple(int(s.value) for s in seats),
+                         tuple(range(int(first), int(last or first) + 1))))
+        except (TypeError, ValueError):  # a row edited by hand, as the check passes it by
+            continue
+    first = columns[0][0]
+    workbook = load(path)
+    try:
+        header = next(workbook[first.sheet].iter_rows(min_row=first.row - 1, max_row=first.row - 1,
+                                                      min_col=first.column, max_col=first.column, values_only=True))
+    finally:
+        workbook.close()
+    t = Labels(lang or _language(str(header[0] or ""), kinds.INDIVIDUAL.name), kinds.INDIVIDUAL.name)
+    seat_words = [t(key) for key in ("north", "east", "south", "west")]
+    at = {(r, player): (table, seat) for r, table, seats, _ in rows for seat, player in enumerate(seats)}
+    places = []
+    for r, table, seats, boards in rows:
+        later = [(tb, bs) for rr, tb, _, bs in rows if rr == r + 1 and tb == table]
+        boards_next = "-" if not later else f"{t('table')} {table}: {t('boards')} {_span(later[0][1])}"
+        going = []
+        for player in seats:
+            where = at.get((r + 1, player))
+            going.append((player, "-" if r + 1 > max(rr for rr, *_ in rows) else
+                          t("sits_out") if where is None else f"{t('table')} {where[0]}, {seat_words[where[1]]}"))
+        places.append(Place(r, table, None, None, boards, boards_next, seats=seats, players_next=tuple(going)))
+    return places, str(header[0] or "")

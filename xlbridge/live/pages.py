@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..engine import board_dealer, board_vul
-from ..kinds import PAIRS
+from ..kinds import INDIVIDUAL, PAIRS
 from ..workbooks.i18n import Labels
 from . import forms
 from .event import Place
@@ -157,6 +157,9 @@ def table_page(view: TableView) -> str:
     else:
         pairs = [(t("ns_pair", pair=place.ns), view.names.get(place.ns or 0, "")),
                  (t("ew_pair", pair=place.ew), view.names.get(place.ew or 0, ""))]
+        if place.seats:  # an individual: the four players, North to West
+            pairs = [(f"{seat} {player}", view.names.get(player, ""))
+                     for seat, player in zip("NESW", place.seats, strict=True)]
         html.append('<p id="pairs">' + "<br>".join(escape(f"{who} {name}".strip()) for who, name in pairs) + "</p>")
         html.append(f'<p id="boards">{escape(t("boards_line", boards=place.boards_text))}</p>')
         for board in place.boards:
@@ -187,10 +190,13 @@ def table_page(view: TableView) -> str:
         nxt = [f'<h2 id="next">{escape(t("next"))}</h2>']
         if not place.sits_out:
             nxt.append(f'<p id="done">{escape(t("round_done", round=view.round))}</p>')
+        going = [(cards(key), value) for key, value in (("boards_next", place.boards_next),
+                                                        ("ns_next", place.ns_next), ("ew_next", place.ew_next))]
+        if place.seats:  # an individual: each player's next table and seat, as the guide cards say
+            going = [(cards("boards"), place.boards_next)] + [(str(player), where)
+                                                              for player, where in place.players_next]
         nxt.append('<table id="next-table">' + "".join(
-            f"<tr><th>{escape(cards(key))}</th><td>{escape(value or '-')}</td></tr>"
-            for key, value in (("boards_next", place.boards_next), ("ns_next", place.ns_next),
-                               ("ew_next", place.ew_next))) + "</table>")
+            f"<tr><th>{escape(key)}</th><td>{escape(value or '-')}</td></tr>" for key, value in going) + "</table>")
         nxt.append(f'<p id="wait">{escape(t("wait", round=view.round))}</p>')
         html[3:3] = nxt  # after the table and round
     return page(t("title", table=view.table, round=view.round), "".join(html), view.lang)
@@ -228,6 +234,8 @@ class DirectorView:
     csrf: str
     message: str = ""
     ok: bool = False
+    individual: bool = False
+    """An individual: the ranking is of players."""
 
 
 def director_page(view: DirectorView) -> str:
@@ -257,7 +265,8 @@ def director_page(view: DirectorView) -> str:
             html.append(f"<h3>{escape(title)}</h3>")
         body = "".join(f"<tr><td>{escape(place)}</td><td>{pair}</td><td>{escape(names)}</td><td>{escape(total)}</td>"
                        "</tr>" for place, pair, names, total in rows)
-        html.append(f'<table class="ranking"><tr><th>{escape(t("place"))}</th><th>{escape(t("pair"))}</th>'
+        who = Labels(view.lang, INDIVIDUAL.name)("player") if view.individual else t("pair")
+        html.append(f'<table class="ranking"><tr><th>{escape(t("place"))}</th><th>{escape(who)}</th>'
                     f"<th>{escape(t('names'))}</th><th>{escape(t('total'))}</th></tr>{body}</table>")
     html.append(f'<h2>{escape(t("edit"))}</h2><form method="post" action="/director/result" id="edit">'
                 f"{hidden(view.csrf)}")
