@@ -106,8 +106,8 @@ def test_two_phones_at_one_table_entering_the_same_board_at_once(book):
     try:
         places = [p for p in read_event(book).places if p.round == 1]
         for place in places:
+            phones = [Phone(served.urls[f"table {place.table}"]) for _ in range(2)]  # two phones at one table
             for board in place.boards:
-                phones = [Phone(served.urls[f"table {place.table}"]) for _ in range(2)]
                 start = threading.Barrier(2)
                 answers: list[httpx.Response] = [None, None]  # type: ignore[list-item]
 

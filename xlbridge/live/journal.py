@@ -281,12 +281,6 @@ class Journal:
         with self._lock:
             return frozenset(row[0] for row in self._db.execute("SELECT round FROM closed"))
 
-    def dump(self) -> list[tuple]:
-        """Every row of every table but the requests' (what a refusal must leave unchanged)."""
-        with self._lock:
-            return [(name, *row) for name in ("codes", "entries", "corrections", "closed", "settings")
-                    for row in self._db.execute(f"SELECT * FROM {name} ORDER BY 1, 2")]
-
 
 def _row(row: tuple) -> Stored:
     round, table, board, contract, declarer, tricks, lead, state, by, at, confirmed_at = row
