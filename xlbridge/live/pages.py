@@ -147,10 +147,11 @@ def table_page(view: TableView) -> str:
     t, cards = Labels(view.lang, "serve"), Labels(view.lang, PAIRS.name)
     common = Labels(view.lang)
     html = [f"<h1>{escape(view.event)}</h1>", message(view.message, view.ok)]
-    if view.round is None or view.place is None:
+    if view.round is None:
         html.append(f'<p id="over">{escape(t("over"))}</p>')
         return page(view.event, "".join(html), view.lang)
-    place = view.place
+    # a table the movement leaves empty this round: it sits out
+    place = view.place or Place(view.round, view.table, None, None, ())
     html.append(f'<h2 id="where">{escape(t("title", table=view.table, round=view.round))}</h2>')
     if place.sits_out:
         html.append(f'<p id="sitout">{escape(t("sits_out", round=view.round))}</p>')
