@@ -170,7 +170,8 @@ def test_a_bad_line_is_named_by_file_board_and_line_and_nothing_is_written(tmp_p
      "</TRAVELLER_LINE></BOARD></EVENT></USEBIO>", "board 1, line 1: EW pair 1: is also the NS pair"),
     ("<USEBIO><EVENT><BOARD><BOARD_NUMBER>100</BOARD_NUMBER></BOARD></EVENT></USEBIO>", "board \"100\""),
     ('<USEBIO>\n<EVENT EVENT_TYPE="SWISS_PAIRS"><BOARD_SCORING_METHOD>VPS</BOARD_SCORING_METHOD></EVENT></USEBIO>',
-     "line 2: scoring SWISS_PAIRS: xlbridge imports matchpoint, cross-IMP and Butler pairs"),
+     "line 2: Swiss pairs with BOARD_SCORING_METHOD VPS: xlbridge scores a Swiss pairs board by Butler IMPs or "
+     "cross-IMPs"),
 ])
 def test_bad_usebio_files(tmp_path, content, message):
     bad = tmp_path / "bad.xml"

@@ -394,12 +394,13 @@ def read_usebio(event: ET.Element, lines: Mapping[ET.Element, int]) -> ImportedS
     date = _DATE.fullmatch(_child(event, "DATE") or "")
     if date:
         builder.date = iso_date(int(date[1]), int(date[2]), int(date[3]))
-    method = scoring_of([event.get("EVENT_TYPE") or "", _child(event, "BOARD_SCORING_METHOD") or ""])
+    board_method = (_child(event, "BOARD_SCORING_METHOD") or "").upper()
+    method = scoring_of([event.get("EVENT_TYPE") or "", board_method])
     if method is Scoring.CROSS_IMPS:
         builder.method = "cross-imps"
-    elif method is Scoring.MP:
-        raise ResultsFileError("Swiss pairs matchpointed on the field: xlbridge scores them by Butler or cross-IMPs",
-                               line=lines.get(event))
+    elif method is Scoring.MP or (board_method and method is None):
+        raise ResultsFileError(f"Swiss pairs with BOARD_SCORING_METHOD {board_method}: xlbridge scores a Swiss pairs "
+                               "board by Butler IMPs or cross-IMPs", line=lines.get(event))
     for pair in _walk(event, "PAIR", skip=("HANDSET", "MATCH")):
         names = " – ".join(" ".join(name.split()) for name in (_child(player, "PLAYER_NAME")
                                                                for player in pair.findall("PLAYER")) if name)
