@@ -7,12 +7,15 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
+import warnings
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed: pip install 'xlbridge[serve]'")
-from starlette.testclient import TestClient
+with warnings.catch_warnings():  # Starlette's notice that its TestClient will want httpx2: nothing to act on here
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
+    from starlette.testclient import TestClient
 
 from xlbridge import cli
 from xlbridge.engine import pairs_event
