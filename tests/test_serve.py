@@ -367,3 +367,16 @@ def test_an_individual_is_served_seat_by_seat_and_ranked_as_the_engine(tmp_path)
     assert {(place, int(player), percent) for place, player, percent in shown} == {
         (total.place, total.player, f"{total.percent:.2f}") for total in report.ranking()}
     assert len(shown) == 8
+
+
+def test_the_director_confirms_what_east_west_left(book):
+    app = app_for(book)
+    code = codes(app)
+    one = Phone(app, f"/t/{code['t1']}")
+    one.enter(1, 1, ("4", "S", "", "N", "10"))
+    director = Phone(app, f"/d/{code['director']}")
+    assert re.search(r'id="grid-1-1">0/3 \(\+1\)<', director.page.text)
+    answer = director.post("/director/result", round=1, table=1, board=1, contract="4S", declarer="N", tricks=10)
+    assert answer.status_code == 200 and re.search(r'id="grid-1-1">1/3<', answer.text)
+    assert [row[8:10] for row in rows(book) if row[0] == "entries"] == [("confirmed", "t1")]
+    assert not [row for row in rows(book) if row[0] == "corrections"]  # the same result: nothing corrected

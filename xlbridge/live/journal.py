@@ -235,13 +235,18 @@ class Journal:
 
     def correct(self, entry: Entry, *, by: str, key: str) -> Outcome:
         """Replace a board's entry (logged: time, who, before, after). A table's correction
-        goes back to East-West to confirm; the director's, or an unchanged one, stays as it is."""
+        goes back to East-West to confirm; the director's is confirmed (the same result again
+        confirms it, unlogged); a table's unchanged one stays as it is."""
 
         def work(cursor: sqlite3.Cursor) -> Outcome:
             before = self._stored(cursor, *entry.key)
             if before is None and by != DIRECTOR:
                 return Outcome("missing")
             if before is not None and before.entry == entry:
+                if by == DIRECTOR and not before.confirmed:  # the director confirms what East-West left
+                    cursor.execute("UPDATE entries SET state = ?, confirmed_by = ?, confirmed_at = ? WHERE round = ? "
+                                   "AND table_no = ? AND board = ?", (CONFIRMED, by, time.time(), *entry.key))
+                    return Outcome("saved", self._stored(cursor, *entry.key))
                 return Outcome("saved", before)
             now = time.time()
             state = CONFIRMED if by == DIRECTOR else ENTERED
