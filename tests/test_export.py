@@ -158,7 +158,7 @@ def test_exactly_one_format_a_run(books, tmp_path):
     neither = export(books["pairs"])
     both = export(books["pairs"], "--pbn", tmp_path / "a.pbn", "--usebio", tmp_path / "a.xml")
     assert neither.returncode == both.returncode == 2
-    assert "one of the arguments --pbn --usebio --html is required" in neither.stderr
+    assert "one of the arguments --pbn --usebio --html --federation is required" in neither.stderr
     assert "not allowed with argument" in both.stderr and not list(tmp_path.iterdir())
     for flag, name, start in (("--pbn", "a.pbn", "% PBN 2.1"), ("--usebio", "a.xml", "<?xml")):
         assert export(books["pairs"], flag, tmp_path / name).returncode == 0

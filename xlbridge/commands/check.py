@@ -10,7 +10,7 @@ from .. import kinds
 from ..director.safe_open import UnreadableWorkbook
 from ..engine import XlbridgeError
 from ..kinds import Checked, FilledBook, check
-from ..kinds.players import read_register, unregistered
+from ..kinds.players import read_register, unregistered_cells
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 
 
@@ -62,11 +62,13 @@ def run(args: argparse.Namespace) -> int:
     count = len(checked.problems)
     if args.players and checked.event is not None:
         try:
-            missing = unregistered(checked.event, read_register(args.players))
+            missing, guests = unregistered_cells(checked.book, read_register(args.players))
         except XlbridgeError as error:
             raise CommandError(str(error)) from None
-        for line in missing:  # the register's own problems are check PLAYERS.xlsx's
-            print(line)
+        for problem in missing:  # the register's own problems are check PLAYERS.xlsx's
+            print(problem)
+        for note in guests:
+            print(note)
         count += len(missing)
     what = checked.book.kind.summary(checked) if checked.event is not None else checked.book.title
     if count:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
+from openpyxl import Workbook
+
 from .. import files
-from ..engine import BridgeInputError, movement
-from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT
-from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, file_name, write_set
+from ..director.safe_open import UnreadableWorkbook
+from ..engine import BridgeInputError, XlbridgeError, movement
+from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS
+from ..kinds.players import read_players
+from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, build, file_name, write_set
+from ..workbooks import register as carried
 from ..workbooks.individual import movement_of as individual_movement
 from . import CommandError
 
@@ -69,7 +75,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "41): each partners every other once; every results row prefilled, the movement, table cards and guide "
         "cards. --boards is the boards in play, a multiple of the rounds (default two a round); --rounds plays "
         "only the first rounds.")
-    one.add_argument("--players", type=int, help="players in the individual")
+    one.add_argument("--players", action="append", default=[], metavar="N|PLAYERS.xlsx",
+                     help="players in the individual (a number); or the club's player register (players.xlsx), "
+                          "copied into each book written: player numbers typed for a pair (12 34) show their "
+                          "names, check names a number the register lacks, and export carries membership numbers")
     parser.set_defaults(run=run)
 
 
@@ -79,6 +88,20 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write the templates and print the path of each file written."""
+    counts = [text for text in args.players if text.strip().isdigit()]
+    registers = [text for text in args.players if not text.strip().isdigit()]
+    if len(counts) > 1 or len(registers) > 1:
+        raise CommandError("--players: give one count of players and one register (e.g. --players 12 "
+                           "--players players.xlsx)")
+    args.players = int(counts[0]) if counts else None
+    args.register = None
+    if registers:
+        try:
+            args.register = read_players(registers[0])
+        except (XlbridgeError, UnreadableWorkbook) as error:
+            raise CommandError(str(error)) from None
+        if not len(args.register[0]):
+            raise CommandError(f"{registers[0]}: the register has no players yet")
     if INDIVIDUAL.name in args.names and (args.players or args.boards or args.rounds):
         return _individual(args)
     if args.players:
@@ -102,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
             f"unknown template {', '.join(unknown)}: choose from {', '.join(TEMPLATES)}"
         )
     names = tuple(dict.fromkeys(args.names)) or None
+    if args.register is not None:
+        return _with_register(args, names or _entrants())
     written = write_set(args.out, lang=args.lang, paper=args.paper, force=args.force, names=names)
     for path in written:
         print(path)
@@ -121,7 +146,8 @@ def _session(args: argparse.Namespace) -> int:
     except BridgeInputError as error:
         raise CommandError(str(error)) from None
     target = Path(args.out) / file_name(PAIRS.name)
-    files.save(PAIRS.build(lang=args.lang, paper=args.paper, movement=chosen), target, force=args.force)
+    files.save(_registered(PAIRS.build(lang=args.lang, paper=args.paper, movement=chosen), args), target,
+               force=args.force)
     print(f"{target}: {chosen}")
     return 0
 
@@ -138,7 +164,7 @@ def _individual(args: argparse.Namespace) -> int:
     book = INDIVIDUAL.build(lang=args.lang, paper=args.paper, players=args.players, boards=args.boards,
                             rounds=args.rounds)
     target = Path(args.out) / file_name(INDIVIDUAL.name)
-    files.save(book, target, force=args.force)
+    files.save(_registered(book, args), target, force=args.force)
     print(f"{target}: {chosen}")
     return 0
 
@@ -156,7 +182,7 @@ def _team_event(args: argparse.Namespace) -> int:
         options["boards"] = args.boards
     book = TEAM_EVENT.build(lang=args.lang, paper=args.paper, **options)
     target = Path(args.out) / file_name(TEAM_EVENT.name)
-    files.save(book, target, force=args.force)
+    files.save(_registered(book, args), target, force=args.force)
     kind = f"Swiss, {args.rounds} rounds" if args.swiss else "round robin"
     print(f"{target}: {args.teams} teams, {kind}, {options.get('boards', 8)} boards a match")
     return 0
@@ -174,7 +200,36 @@ def _swiss_pairs(args: argparse.Namespace) -> int:
         options["boards"] = args.boards
     book = SWISS_PAIRS.build(lang=args.lang, paper=args.paper, **options)
     target = Path(args.out) / file_name(SWISS_PAIRS.name)
-    files.save(book, target, force=args.force)
+    files.save(_registered(book, args), target, force=args.force)
     print(f"{target}: {args.pairs} pairs, {args.rounds} rounds, {options.get('boards', 4)} boards a match, "
           f"{options['method']}")
+    return 0
+
+
+def _entrants() -> tuple[str, ...]:
+    """The templates a register is copied into when none is named: the books that list an
+    event's entrants (not the register itself, the season, which numbers its own players,
+    or the traveller and the home games)."""
+    return tuple(kind.name for kind in (PAIRS, INDIVIDUAL, TEAMS, TEAM_EVENT, SWISS_PAIRS))
+
+
+def _registered(book: Workbook, args: argparse.Namespace) -> Workbook:
+    """``book`` with the club's register copied in, when ``--players`` named one."""
+    if args.register is not None:
+        carried.add(book, *args.register, lang=args.lang)
+    return book
+
+
+def _with_register(args: argparse.Namespace, names: tuple[str, ...]) -> int:
+    """The named templates, each with the register copied in, written as one set."""
+    unknown = [n for n in names if n not in TEMPLATES]
+    if unknown:
+        raise CommandError(f"unknown template {', '.join(unknown)}: choose from {', '.join(TEMPLATES)}")
+
+    def writer(name: str) -> Callable[[Path], object]:
+        return lambda temp: _registered(build(name, lang=args.lang, paper=args.paper), args).save(temp)
+
+    written = files.write_all({Path(args.out) / file_name(name): writer(name) for name in names}, force=args.force)
+    for path in written:
+        print(f"{path}: with the register's {len(args.register[0])} players")
     return 0

@@ -21,9 +21,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .errors import BridgeInputError, describe
+from .season import SeasonRule
 
 MAX_NUMBER = 99_999_999
 """The largest player number: a federation's membership numbers run to eight digits."""
+MEMBERSHIP_LENGTH = 30
+"""The longest membership number (or club identifier) kept: text, cut to this length."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +207,53 @@ def register(rows: Iterable[tuple[int, object, object, object, object, object]])
         players.append(Player(value, text, membership_text(membership),
                               "" if club is None else " ".join(str(club).split()), player_hcp))
     return Found(Register.of(players), tuple(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Club:
+    """The club as a federation knows it: its name and its identifier there (text: the
+    federation's club number, e.g. USEBIO's ``CLUB_ID_NUMBER``); either may be blank."""
+
+    name: str = ""
+    number: str = ""
+
+
+NO_CLUB = Club()
+"""No club named: the default where a club is optional."""
+
+
+@dataclass(frozen=True)
+class Roster:
+    """Who played a session, as a federation counts them: the club, and each pair's players
+    by pair number (with their membership numbers); and the club's season rule when one was
+    given, whose scale gives each place its points. A player read from another program's
+    file, with no number of the club's, has number 0."""
+
+    club: Club = NO_CLUB
+    pairs: Mapping[int, tuple[Player, ...]] = field(default_factory=dict)
+    rule: SeasonRule | None = None
+
+    def membership(self, pair: int) -> tuple[str, ...]:
+        """The membership numbers of a pair's players, in order (blank where unknown).
+
+        >>> Roster(pairs={3: (Player(12, "Ann", "EBU 1"), Player(31, "Bob"))}).membership(3)
+        ('EBU 1', '')
+        """
+        return tuple(player.membership for player in self.pairs.get(pair, ()))
+
+
+def pair_players(names: str, players: Register) -> tuple[tuple[str, Player | None], ...]:
+    """A pair's names (or player numbers) as its players: each part as typed, with the
+    register's player, or None when the register has none. A part with no letter or digit
+    (``+``: another program's unknown substitute) is no player.
+
+    >>> register_ = Register.of([Player(12, "Ann Smith"), Player(31, "Bob Jones")])
+    >>> [(part, p and p.number) for part, p in pair_players("12-31", register_)]
+    [('12', 12), ('31', 31)]
+    >>> [(part, p and p.number) for part, p in pair_players("bob jones & Zed", register_)]
+    [('bob jones', 31), ('Zed', None)]
+    """
+    return tuple((part, players.find(part)) for part in split_names(names) if any(ch.isalnum() for ch in part))
 
 
 def split_names(names: str) -> tuple[str, str]:

@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..engine.errors import describe
 from ..engine.handrecord import HandRecord
+from ..engine.players import Roster
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +195,9 @@ class PairsEvent:
     hands: Mapping[int, HandRecord] = field(default_factory=dict)
     """The boards' deals by board number (with double dummy and par when known); a board
     without one shows no hand."""
+    roster: Roster | None = None
+    """The club and each pair's registered players (membership numbers), when a player
+    register or the results file gave them; None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

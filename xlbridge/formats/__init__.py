@@ -7,7 +7,8 @@ the engine's, carried by the report.
 - :mod:`.printout`: the notice-board printout, ``xlbridge report --pdf``;
 - the exchange formats, each a registered :class:`~.format.Format` (:data:`FORMATS`):
   :mod:`.pbn` (PBN 2.1), :mod:`.usebio` (USEBIO 1.2 XML), which ``xlbridge import`` also
-  reads, and :mod:`.html` (the results web page).
+  reads, :mod:`.html` (the results web page) and :mod:`.federation` (a session's results a
+  row a player, with membership numbers and points, for a federation or the club's secretary).
 
 The readers share :mod:`.results`. Adding a format is adding its module, which declares
 its ``FORMAT``, and its entry in :data:`FORMATS`.
@@ -17,10 +18,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import csv, html, pbn, printout, text, usebio
+from . import csv, federation, html, pbn, printout, text, usebio
 from .format import Format
 
-FORMATS: dict[str, Format] = {found.name: found for found in (pbn.FORMAT, usebio.FORMAT, html.FORMAT)}
+FORMATS: dict[str, Format] = {found.name: found for found in (pbn.FORMAT, usebio.FORMAT, html.FORMAT,
+                                                               federation.FORMAT)}
 """Every exchange format by the name ``xlbridge export`` knows it by (``--pbn`` ...), in that order."""
 
 READERS: dict[str, Format] = {name: found for name, found in FORMATS.items() if found.reads}
@@ -39,4 +41,4 @@ def detect(path: Path, head: bytes) -> Format:
     return next(found for found in READERS.values() if found.sniff is not None and found.sniff(head))
 
 
-__all__ = ["FORMATS", "READERS", "Format", "csv", "detect", "html", "pbn", "printout", "text", "usebio"]
+__all__ = ["FORMATS", "READERS", "Format", "csv", "detect", "federation", "html", "pbn", "printout", "text", "usebio"]

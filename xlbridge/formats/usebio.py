@@ -137,10 +137,15 @@ def _place(place: str) -> str:
 
 
 def _document(event_type: str, name: str, date: str, scoring: str,
-              winners: int | None) -> tuple[ET.Element, ET.Element]:
+              winners: int | None, club_of: Club | None = None) -> tuple[ET.Element, ET.Element]:
     root = ET.Element("USEBIO", Version="1.2")
     club = _add(root, "CLUB")
-    _add(club, "CLUB_NAME", "")
+    # USEBIO 1.2's CLUB holds CLUB_NAME and CLUB_ID_NUMBER (the federation's number for the
+    # club), as Marc Shearer's ImportUsebio reads them (Usebio Parser.swift, processClub) and
+    # Compscore and PairsScorer write them (tests/test_federation.py reads both).
+    _add(club, "CLUB_NAME", "" if club_of is None else club_of.name)
+    if club_of is not None and club_of.number:
+        _add(club, "CLUB_ID_NUMBER", club_of.number)
     event = _add(root, "EVENT")
     event.set("EVENT_TYPE", event_type)
     _add(event, "EVENT_DESCRIPTION", name)
@@ -229,12 +234,14 @@ def pairs_text(report: PairsReport) -> str:
     event, scored = report.event, report.scored
     how = scored.scoring
     event_type, board_scoring, _points = how.method.usebio
-    root, element = _document(event_type, event.name, event.date, board_scoring, scored.fields)
+    roster = event.roster or Roster()
+    root, element = _document(event_type, event.name, event.date, board_scoring, scored.fields, roster.club)
     participants = _add(element, "PARTICIPANTS")
     names = report.names
     for _heading, totals in report.rankings():
         for total in totals:
-            _pair(participants, total, names.get(total.pair, ""), scored.fields == 2, how.imps)
+            _pair(participants, total, names.get(total.pair, ""), scored.fields == 2, how.imps,
+                  roster.pairs.get(total.pair, ()))
     boards: dict[int, ET.Element] = {}
     for result, row in sorted(zip(event.results, scored.rows, strict=True), key=lambda pair: pair[0].board):
         if row is None:
@@ -247,7 +254,8 @@ def pairs_text(report: PairsReport) -> str:
     return _text(root)
 
 
-def _pair(parent: ET.Element, total: PairTotal, names: str, two: bool, imps: bool) -> None:
+def _pair(parent: ET.Element, total: PairTotal, names: str, two: bool, imps: bool,
+          registered: tuple[Player, ...] = ()) -> None:
     pair = _add(parent, "PAIR")
     _add(pair, "PAIR_NUMBER", total.pair)
     if two:
@@ -259,6 +267,15 @@ def _pair(parent: ET.Element, total: PairTotal, names: str, two: bool, imps: boo
         _add(pair, "TOTAL_SCORE", f"{total.mp:.2f}")
         _add(pair, "PERCENTAGE", f"{total.percent:.2f}")
     _add(pair, "BOARDS_PLAYED", total.boards)
+    if registered:  # the register's players, each with the federation's number for them
+        for player in registered:
+            element = _add(pair, "PLAYER")
+            _add(element, "PLAYER_NAME", player.name)
+            # A PLAYER's NATIONAL_ID_NUMBER: the membership number a federation credits
+            # (USEBIO 1.2; ImportUsebio's processPlayer reads it; Compscore writes it).
+            if player.membership:
+                _add(element, "NATIONAL_ID_NUMBER", player.membership)
+        return
     for name in players(names):
         _add(_add(pair, "PLAYER"), "PLAYER_NAME", name)
 
@@ -534,15 +551,32 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     numbering = _Numbering.of(parts, lines)
     if numbering.note:
         builder.notes.append(numbering.note)
+    registered: dict[int, tuple[Player, ...]] = {}
     for pair, part in pairs:
-        _read_pair(builder, pair, lines.get(pair), numbering, part)
+        number, members = _read_pair(builder, pair, lines.get(pair), numbering, part)
+        if any(player.membership for player in members):
+            registered[number] = members
     for part in parts:
         for board in _walk(part, "BOARD"):
             number = _child(board, "BOARD_NUMBER")
             board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
             for line in board.findall("TRAVELLER_LINE"):
                 _read_line(builder, number, line, lines.get(line), numbering, part)
-    return _read_hands(root, builder.build(), lines)
+    imported = _read_hands(root, builder.build(), lines)
+    club = _club(root)
+    if registered or club.number:
+        roster = Roster(club, registered)
+        imported = dataclasses.replace(imported, event=dataclasses.replace(imported.event, roster=roster))
+    return imported
+
+
+def _club(root: ET.Element) -> Club:
+    """The file's CLUB: its name and CLUB_ID_NUMBER (blank when absent)."""
+    club = root.find("CLUB")
+    if club is None:
+        return Club()
+    return Club(" ".join((_child(club, "CLUB_NAME") or "").split())[:NAME_LENGTH],
+                " ".join((_child(club, "CLUB_ID_NUMBER") or "").split())[:MEMBERSHIP_LENGTH])
 
 
 def _teams(event: ET.Element, lines: dict[ET.Element, int], event_type: str, session: str | None) -> ImportedTeams:
@@ -847,7 +881,9 @@ def directed(text: str, what: str, line: int | None) -> tuple[str, str | None]:
 
 
 def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, numbering: _Numbering,
-               part: ET.Element | None) -> None:
+               part: ET.Element | None) -> tuple[int, tuple[Player, ...]]:
+    """Read one PAIR into ``builder``; its number and its players, each with the membership
+    number its NATIONAL_ID_NUMBER gives (blank when none)."""
     text = _child(pair, "PAIR_NUMBER") or ""
     found = _SECTIONED.fullmatch(text.strip())
     number, sat = directed(found[2] if found else text, "PAIR_NUMBER", line)
@@ -860,6 +896,10 @@ def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, number
         number = numbering.number(text, direction, part, "PAIR_NUMBER", line)
     builder.pair(int(number), " – ".join(names), direction=direction if direction in ("NS", "EW") else None,
                  published=figure if re.fullmatch(r"-?\d+(\.\d+)?", figure) else None, line=line)
+    members = tuple(Player(0, " ".join(name.split()), membership_text(_child(player, "NATIONAL_ID_NUMBER"))
+                           [:MEMBERSHIP_LENGTH])
+                    for player in pair.findall("PLAYER") for name in [_child(player, "PLAYER_NAME")] if name)
+    return int(number), members
 
 
 def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None,

@@ -16,6 +16,7 @@ adding its module and its entry here.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,11 +24,13 @@ from pathlib import Path
 from ..director.names import NamedCells, NamedRangeError, defined_names
 from ..director.safe_open import UnreadableWorkbook, load
 from ..engine import OptionError
+from ..event import PairsEvent
+from ..workbooks import register as carried
 from .base import Checked, FilledBook, Kind
 from .home import ChicagoKind, PivotKind, RubberKind
 from .individual import IndividualKind
 from .pairs import PairsKind, TravellerKind
-from .players import PlayersKind
+from .players import PlayersKind, carried_register, registered, unregistered_cells
 from .season import SeasonKind
 from .swiss_pairs import SwissPairsKind
 from .teams import TeamsKind
@@ -88,7 +91,7 @@ def read(path: str | os.PathLike[str]) -> FilledBook:
                 "`xlbridge workbooks` or `xlbridge demo`"
             )
         try:
-            cells = NamedCells(workbook, (*found.inputs, *found.setup))
+            cells = NamedCells(workbook, (*found.inputs, *found.setup, *carried.NAMES, *carried.CLUB))
         except NamedRangeError as error:
             raise NotOurWorkbook(f"{path}: {error}") from None
         except UnreadableWorkbook:
@@ -101,5 +104,15 @@ def read(path: str | os.PathLike[str]) -> FilledBook:
 
 
 def check(book: FilledBook) -> Checked:
-    """Check a filled book as its kind does: the problems, each at its cell, and the event."""
-    return book.kind.check(book)
+    """Check a filled book as its kind does: the problems, each at its cell, and the event.
+    A book that carries the club's register (``xlbridge workbooks --players``) has each
+    pair's player it lacks named at the pair's cell, and a pairs event's names and
+    membership numbers taken from it."""
+    checked = book.kind.check(book)
+    found = carried_register(book)
+    if found is None or checked.event is None:
+        return checked
+    missing, guests = unregistered_cells(book, found[0])
+    problems = tuple(sorted((*checked.problems, *missing), key=lambda p: (p.cell.sheet, p.cell.row, p.cell.column)))
+    event = registered(checked.event, *found) if isinstance(checked.event, PairsEvent) else checked.event
+    return dataclasses.replace(checked, problems=problems, notes=(*checked.notes, *guests), event=event)

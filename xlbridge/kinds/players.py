@@ -1,16 +1,31 @@
 """The player register (players.xlsx): each row checked as
-:func:`xlbridge.engine.players.register` reads it, a bad row named at its cell; and the
-register read from a book for the commands that use it (``season add --players``)."""
+:func:`xlbridge.engine.players.register` reads it, a bad row named at its cell; the
+register read from a book for the commands that use it (``season add --players``,
+``export --players``, ``workbooks --players``); and an event's pairs found in it: the
+register an event's book carries (:mod:`xlbridge.workbooks.register`), each player
+number or name it lacks named at its cell, the event's names and membership numbers
+taken from it (:func:`registered`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
-from ..director.cells import Problems, rows_of
+from ..director.cells import Problem, Problems, rows_of, text_of
 from ..engine import OptionError
-from ..engine.players import Register, register, split_names
+from ..engine.players import (
+    MEMBERSHIP_LENGTH,
+    NO_CLUB,
+    Club,
+    Player,
+    Register,
+    Roster,
+    pair_players,
+    register,
+)
 from ..event import PairsEvent
 from ..workbooks import players as players_template
+from ..workbooks import register as carried
 from .base import Checked, FilledBook, Kind
 
 FIELDS = ("number", "name", "membership", "club", "handicap")
@@ -45,6 +60,12 @@ def check_register(book: FilledBook) -> tuple[Checked, Register]:
 def read_register(path: str | os.PathLike[str]) -> Register:
     """The register in ``path``, a players.xlsx without problems; an :class:`OptionError`
     names the file's first problem (``xlbridge check`` lists them all)."""
+    return read_players(path)[0]
+
+
+def read_players(path: str | os.PathLike[str]) -> tuple[Register, Club]:
+    """The register in ``path`` and its club (name and federation identifier), as
+    :func:`read_register` reads it."""
     from . import read  # the package reads any book; this module is one of its kinds
 
     book = read(path)
@@ -55,26 +76,67 @@ def read_register(path: str | os.PathLike[str]) -> Register:
         first = checked.problems[0]
         more = len(checked.problems) - 1
         raise OptionError(f"{path}: {first}" + (f" (and {more} more: xlbridge check {path})" if more else ""))
-    return found
+    club = Club(text_of(book.cells, "ClubName"), text_of(book.cells, "ClubNumber")[:MEMBERSHIP_LENGTH])
+    return found, club
 
 
-def unregistered(event: object, players: Register) -> list[str]:
-    """What a pairs event names that the register lacks: each pair's players (split from its
-    names; a number is a player number), one line each.
+def carried_register(book: FilledBook) -> tuple[Register, Club] | None:
+    """The register an event's book carries (``xlbridge workbooks NAME --players``), or None.
+    Its rows were checked in players.xlsx when copied; a row changed since without a number
+    or a name is passed over."""
+    if carried.NAMES[0] not in book.cells:
+        return None
+    rows = rows_of(Problems(), book.cells, carried.NAMES)
+    found = register((cells[0].row, *(cell.value for cell in cells)) for cells in rows)
+    return found.register, Club(text_of(book.cells, carried.CLUB[0]), text_of(book.cells, carried.CLUB[1]))
 
-    >>> from xlbridge.engine.players import Player
-    >>> from xlbridge.event import Pair, PairsEvent
-    >>> event = PairsEvent("", "", (Pair(1, "12 31"), Pair(2, "Ann & Zed")), ())
-    >>> unregistered(event, Register.of([Player(12, "Ann"), Player(31, "Bob")]))
-    ["pair 2: player 'Zed' is not in the register"]
+
+def unregistered_cells(book: FilledBook, players: Register) -> tuple[tuple[Problem, ...], tuple[str, ...]]:
+    """What a book's pairs name that the register lacks, at each ``PairName`` cell: a
+    player number (a typing slip: a problem), and a name (a guest: a note, since a club
+    session welcomes visitors; they have no membership number); and a registered player in
+    a second pair (a problem: one player, one pair a session)."""
+    problems = Problems()
+    notes = []
+    seen: dict[int, str] = {}  # a registered player's number -> the pair that has them
+    for number, cell in rows_of(Problems(), book.cells, ("PairNumber", "PairName")):
+        if cell.value is None or cell.formula:
+            continue
+        pair = f"pair {number.value}: " if number.value is not None else ""
+        for part, player in pair_players(str(cell.value), players):
+            if player is not None and player.number in seen:
+                problems.add(cell, f"{pair}player {player.number} ({player.name}) is already in "
+                                   f"{seen[player.number]} (a player plays in one pair a session)")
+            elif player is not None:
+                seen[player.number] = pair.rstrip(": ") or cell.address
+            elif part.isdigit():
+                problems.add(cell, f"{pair}player number {part} is not in the register (add them to "
+                                   "players.xlsx, or correct the number)")
+            else:
+                notes.append(f"{cell.address}: {pair}player {part!r} is not in the register "
+                             "(a guest: no membership number)")
+    return problems.sorted(), tuple(notes)
+
+
+def registered(event: PairsEvent, players: Register, club: Club = NO_CLUB) -> PairsEvent:
+    """``event`` with each pair's players from the register: a pair whose every player is
+    registered is named by the register (``Ann Smith - Bob Jones`` for ``12 31``), and the
+    event's roster holds each pair's registered players, membership numbers and all. A
+    player not in the register keeps the name typed (with no membership number).
+
+    >>> from xlbridge.event import Pair
+    >>> event = PairsEvent("", "", (Pair(1, "12 31"), Pair(2, "Ann Smith & Zed")), ())
+    >>> done = registered(event, Register.of([Player(12, "Ann Smith", "E1"), Player(31, "Bob")]))
+    >>> [pair.names for pair in done.pairs], done.roster.membership(1), done.roster.membership(2)
+    (['Ann Smith - Bob', 'Ann Smith & Zed'], ('E1', ''), ('E1', ''))
     """
-    if not isinstance(event, PairsEvent):  # a team event's or match's players are not typed per pair
-        return []
-    lines = []
+    pairs = []
+    roster: dict[int, tuple[Player, ...]] = {}
     for pair in event.pairs:
-        for part in split_names(pair.names):
-            if not any(ch.isalnum() for ch in part) or players.find(part) is not None:
-                continue
-            what = f"player number {part}" if part.isdigit() else f"player {part!r}"
-            lines.append(f"pair {pair.number}: {what} is not in the register")
-    return lines
+        found = pair_players(pair.names, players)
+        if found and all(player is not None for _, player in found):
+            pair = dataclasses.replace(pair, names=" - ".join(player.name for _, player in found if player))
+        if found:
+            roster[pair.number] = tuple(player or Player(0, part) for part, player in found)
+        pairs.append(pair)
+    return dataclasses.replace(event, pairs=tuple(pairs), roster=Roster(club, roster))

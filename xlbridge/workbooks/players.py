@@ -7,13 +7,14 @@ percentage points. A row whose number is used twice, or whose name is blank, is 
 :func:`xlbridge.engine.players.register` does.
 
 Names: ``PlayerNumber`` ``PlayerName`` ``PlayerMembership`` ``PlayerClub``
-``PlayerHandicap`` (inputs) ``PlayerCheck`` (a row's flag), ``ClubName``*.
+``PlayerHandicap`` (inputs) ``PlayerCheck`` (a row's flag), ``ClubName``* and ``ClubNumber``*
+(the club's identifier at the federation, e.g. USEBIO's ``CLUB_ID_NUMBER``).
 """
 
 from __future__ import annotations
 
 from ..engine import OptionError
-from ..engine.players import MAX_NUMBER
+from ..engine.players import MAX_NUMBER, MEMBERSHIP_LENGTH
 from . import styles
 from .book import NAME_LENGTH, Book, Rule
 
@@ -23,7 +24,7 @@ POSITION = 80
 """Where it is listed among the templates (``xlbridge workbooks`` writes them in this order)."""
 INPUTS = ("PlayerNumber", "PlayerName", "PlayerMembership", "PlayerClub", "PlayerHandicap")
 """The defined names of what a director types, read back by ``check``."""
-SETUP = ("ClubName",)
+SETUP = ("ClubName", "ClubNumber")
 """The Setup cells ``check`` reads (each optional)."""
 SIGNATURE = frozenset({"PlayerNumber", "PlayerName", "PlayerMembership"})
 """The defined names that tell a filled book of this template."""
@@ -32,7 +33,6 @@ PLAYERS = 500
 MAX_PLAYERS = 5000
 FIRST = 5
 WIDTHS = (9, 30, 16, 22, 11, 10)
-MEMBERSHIP_LENGTH = 30
 
 
 def build(book: Book, *, players: int = PLAYERS) -> None:
@@ -49,6 +49,11 @@ def build(book: Book, *, players: int = PLAYERS) -> None:
     book.merge(ws, "B2:D2", None, styles.INPUT_TEXT.but(bold=True))
     book.define("ClubName", ws, "B2")
     book.validate(ws, "B2", book.rule_text(NAME_LENGTH))
+    # The club's own number at the federation (USEBIO's CLUB_ID_NUMBER), text as a member's is.
+    book.put(ws, "E2", t("membership"), styles.LABEL.but(horizontal="right"))
+    book.put(ws, "F2", None, styles.INPUT_TEXT)
+    book.define("ClubNumber", ws, "F2")
+    book.validate(ws, "F2", book.rule_text(MEMBERSHIP_LENGTH))
     book.merge(ws, "A3:F3", t("note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[3].height = 24
     for column, key in zip("ABCDEF", ("number", "name", "membership", "home_club", "handicap", "check"),

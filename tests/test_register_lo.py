@@ -1,0 +1,45 @@
+"""A pairs book carrying the club's register (``xlbridge workbooks pairs --players``),
+recalculated by LibreOffice: each pair typed as two player numbers shows the registered
+names by formula (``PairPlayers``), a number the register lacks marked ``?``, a pair typed
+by name left to its name; as ``check`` reads the same cells."""
+
+from __future__ import annotations
+
+from openpyxl import load_workbook
+
+from tests import lo
+from xlbridge import workbooks
+from xlbridge.cli import main
+from xlbridge.engine.players import Register, pair_players
+from xlbridge.kinds.players import read_players
+
+pytestmark = lo.needs_soffice
+
+TYPED = ["12 31", "40-99", "Ann & Bob", "41 & 12", "12/40", " 31   41 ", "7", ""]
+
+
+def test_pair_players_show_the_registered_names(tmp_path):
+    register_path = tmp_path / "players.xlsx"
+    book = workbooks.build("players")
+    workbooks.write_named(book, "PlayerNumber", [12, 31, 40, 41])
+    workbooks.write_named(book, "PlayerName", ["Ann Smith", "Bob Jones", "Cy Young", "Di Prince"])
+    book.save(register_path)
+    assert main(["workbooks", "pairs", "--players", str(register_path), "--out", str(tmp_path)]) == 0
+    event = load_workbook(tmp_path / "pairs.xlsx")
+    workbooks.write_named(event, "PairNumber", list(range(1, len(TYPED) + 1)))
+    workbooks.write_named(event, "PairName", TYPED)
+    typed = tmp_path / "typed.xlsx"
+    event.save(typed)
+    values = lo.Values(lo.recalc([typed], tmp_path / "out")[0])
+    assert values.errors() == []
+    register: Register = read_players(register_path)[0]
+
+    def expected(text: str) -> str | None:  # the engine's reading of the same cell
+        found = pair_players(text, register)
+        if len(found) != 2 or not all(part.isdigit() for part, _ in found):
+            return None
+        return " - ".join(player.name if player else f"{part}?" for part, player in found)
+
+    shown = values.read("PairPlayers")[: len(TYPED)]
+    assert shown == [expected(text) for text in TYPED]
+    assert shown[:2] == ["Ann Smith - Bob Jones", "Cy Young - 99?"]
