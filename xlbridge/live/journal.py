@@ -118,6 +118,7 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
+        path.touch(mode=0o600, exist_ok=True)  # it holds the codes: its owner's alone when it is made
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
