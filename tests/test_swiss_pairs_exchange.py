@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import openpyxl
 import pytest
@@ -175,6 +174,5 @@ def test_a_file_whose_vps_differ_says_so(event, tmp_path, capsys):
     assert "1 difference (" in printed
 
 
-def test_the_writers_are_registered_for_swiss_pairs():
+def test_export_offers_every_format_for_swiss_pairs():
     assert set(kinds.SWISS_PAIRS.exports) == {"pbn", "usebio", "html"}
-    assert Path(kinds.SWISS_PAIRS.template.__file__).name == "swiss_pairs.py"
