@@ -28,11 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``import`` subcommand."""
     parser = subparsers.add_parser(
         "import",
-        help="read a PBN or USEBIO results file into a pairs or team workbook (--compare: check its figures)",
+        help="read a PBN or USEBIO results file into a pairs, team, individual or Swiss pairs workbook "
+        "(--compare: check its figures)",
         description="Read a results file another scoring program wrote (PBN with a ScoreTable per "
         "board, or USEBIO XML) into a new pairs workbook: the pairs and their names, every traveller "
         "line, adjusted scores and the scoring method; a team match into a new teams.xlsx, a team event "
-        "into a new teams-event.xlsx. The workbook then scores the event itself. "
+        "into a new teams-event.xlsx, an individual into a new individual.xlsx, a Swiss pairs event into a new "
+        "swiss-pairs.xlsx. The workbook then scores the event itself. "
         "With --compare, print each pair's published percentage (or IMPs) beside the workbook's and "
         "every difference; without it, a file's published figures are compared all the same and any "
         "difference is said in one line. Exit status: 0 written (and every published figure agrees), "
