@@ -269,3 +269,27 @@ def test_federation_csv_of_an_imported_file_keeps_its_membership_numbers():
     rows = federation.rows(score_pairs(event))
     ann = next(r for r in rows if r[4] == "Ann")
     assert ann[5:8] == ("11", "Bob", "12") and ann[2:4] == ("X", "9")
+
+
+@needs_real
+@pytest.mark.parametrize("name", ["compscore_au/mp_pairs_mitchell.xml", "ukbridgeclub_usebio/mp-pairs_usebio.xml"])
+def test_import_keeps_a_files_membership_numbers_in_the_book(tmp_path, capsys, name):
+    """import writes the file's players with their membership numbers into the book's
+    register (numbered in the file's order), so export --usebio and --federation carry them."""
+    source = REAL / name
+    book = tmp_path / "event.xlsx"
+    assert main(["import", str(source), "--out", str(book)]) in (0, 1)  # 1: a figure the file rounds otherwise
+    assert check(read(book)).problems == ()
+    assert main(["export", str(book), "--usebio", str(tmp_path / "out.xml")]) == 0
+
+    def members(root: ET.Element) -> dict[str, str]:
+        return {p.findtext("PLAYER_NAME").strip(): (p.findtext("NATIONAL_ID_NUMBER") or "").strip()
+                for p in root.iter("PLAYER")}
+
+    theirs, ours = members(ET.parse(source).getroot()), members(ET.parse(tmp_path / "out.xml").getroot())
+    assert ours == theirs and len(ours) > 20
+    assert ET.parse(tmp_path / "out.xml").getroot().findtext("CLUB/CLUB_ID_NUMBER") == \
+        ET.parse(source).getroot().findtext("CLUB/CLUB_ID_NUMBER").strip()
+    assert main(["export", str(book), "--federation", str(tmp_path / "fed.csv")]) == 0
+    rows = _rows(tmp_path / "fed.csv")
+    assert {r["Player"]: r["Membership"] for r in rows} == theirs

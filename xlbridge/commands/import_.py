@@ -20,6 +20,7 @@ from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileErr
 from ..formats.swiss_pairs import ImportedSwissPairs
 from ..formats.swiss_pairs import figures as swiss_figures
 from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS, Checked
+from ..kinds.players import carry_roster
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
 from .check import read, without_problems
 
@@ -122,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Note: {note}")
     event = dataclasses.replace(imported.event, options={**imported.event.options, **chosen.setup})
     try:
-        book = PAIRS.fill(event, fit=True)
+        book = carry_roster(PAIRS.fill(event, fit=True), event)  # the file's membership numbers kept
     except (OptionError, BridgeInputError) as error:  # the workbook's own limits (tables, boards)
         raise CommandError(f"{args.file}: {error}") from None
     files.save(book, target, force=args.force)

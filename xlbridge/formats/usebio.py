@@ -551,11 +551,11 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     numbering = _Numbering.of(parts, lines)
     if numbering.note:
         builder.notes.append(numbering.note)
-    registered: dict[int, tuple[Player, ...]] = {}
+    registered: dict[str, tuple[Player, ...]] = {}  # by the pair's names: the builder may renumber East-West
     for pair, part in pairs:
-        number, members = _read_pair(builder, pair, lines.get(pair), numbering, part)
+        members = _read_pair(builder, pair, lines.get(pair), numbering, part)
         if any(player.membership for player in members):
-            registered[number] = members
+            registered[builder.listed[-1].names] = members
     for part in parts:
         for board in _walk(part, "BOARD"):
             number = _child(board, "BOARD_NUMBER")
@@ -565,7 +565,8 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     imported = _read_hands(root, builder.build(), lines)
     club = _club(root)
     if registered or club.number:
-        roster = Roster(club, registered)
+        roster = Roster(club, {pair.number: registered[pair.names] for pair in imported.event.pairs
+                               if pair.names in registered})
         imported = dataclasses.replace(imported, event=dataclasses.replace(imported.event, roster=roster))
     return imported
 
@@ -881,9 +882,9 @@ def directed(text: str, what: str, line: int | None) -> tuple[str, str | None]:
 
 
 def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, numbering: _Numbering,
-               part: ET.Element | None) -> tuple[int, tuple[Player, ...]]:
-    """Read one PAIR into ``builder``; its number and its players, each with the membership
-    number its NATIONAL_ID_NUMBER gives (blank when none)."""
+               part: ET.Element | None) -> tuple[Player, ...]:
+    """Read one PAIR into ``builder``; its players, each with the membership number its
+    NATIONAL_ID_NUMBER gives (blank when none)."""
     text = _child(pair, "PAIR_NUMBER") or ""
     found = _SECTIONED.fullmatch(text.strip())
     number, sat = directed(found[2] if found else text, "PAIR_NUMBER", line)
@@ -899,7 +900,7 @@ def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, number
     members = tuple(Player(0, " ".join(name.split()), membership_text(_child(player, "NATIONAL_ID_NUMBER"))
                            [:MEMBERSHIP_LENGTH])
                     for player in pair.findall("PLAYER") for name in [_child(player, "PLAYER_NAME")] if name)
-    return int(number), members
+    return members
 
 
 def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None,

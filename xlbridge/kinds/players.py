@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import os
 
+from openpyxl import Workbook
+
 from ..director.cells import Problem, Problems, rows_of, text_of
 from ..engine import OptionError
 from ..engine.players import (
@@ -20,6 +22,7 @@ from ..engine.players import (
     Player,
     Register,
     Roster,
+    name_key,
     pair_players,
     register,
 )
@@ -140,3 +143,19 @@ def registered(event: PairsEvent, players: Register, club: Club = NO_CLUB) -> Pa
             roster[pair.number] = tuple(player or Player(0, part) for part, player in found)
         pairs.append(pair)
     return dataclasses.replace(event, pairs=tuple(pairs), roster=Roster(club, roster))
+
+
+def carry_roster(book: Workbook, event: PairsEvent, lang: str = "en") -> Workbook:
+    """``book`` (the event filled in) with the players a results file named with their
+    membership numbers copied in as its register, so that the book's ``report`` and
+    ``export`` carry them on: numbered 1, 2 ... in the file's order (the file has no club
+    numbers), each name once. A book whose event has no roster is returned as it was."""
+    if event.roster is None or not event.roster.pairs:
+        return book
+    players: dict[tuple[str, str], Player] = {}
+    for pair in sorted(event.roster.pairs):
+        for player in event.roster.pairs[pair]:
+            key = (name_key(player.name), player.membership.casefold())
+            players.setdefault(key, dataclasses.replace(player, number=len(players) + 1))
+    carried.add(book, Register.of(players.values()), event.roster.club, lang=lang)
+    return book
