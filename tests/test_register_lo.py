@@ -1,4 +1,4 @@
-"""A pairs book carrying the club's register (``xlbridge workbooks pairs --players``),
+"""A pairs (or Swiss pairs) book carrying the club's register (``xlbridge workbooks pairs --players``),
 recalculated by LibreOffice: each pair typed as two player numbers shows the registered
 names by formula (``PairPlayers``), a number the register lacks marked ``?``, a pair typed
 by name left to its name; as ``check`` reads the same cells."""
@@ -25,13 +25,16 @@ def test_pair_players_show_the_registered_names(tmp_path):
     workbooks.write_named(book, "PlayerName", ["Ann Smith", "Bob Jones", "Cy Young", "Di Prince"])
     book.save(register_path)
     assert main(["workbooks", "pairs", "--players", str(register_path), "--out", str(tmp_path)]) == 0
-    event = load_workbook(tmp_path / "pairs.xlsx")
-    workbooks.write_named(event, "PairNumber", list(range(1, len(TYPED) + 1)))
-    workbooks.write_named(event, "PairName", TYPED)
-    typed = tmp_path / "typed.xlsx"
-    event.save(typed)
-    values = lo.Values(lo.recalc([typed], tmp_path / "out")[0])
-    assert values.errors() == []
+    assert main(["workbooks", "swiss-pairs", "--pairs", "12", "--rounds", "3", "--players", str(register_path),
+                 "--out", str(tmp_path)]) == 0
+    typed = []
+    for name in ("pairs", "swiss-pairs"):
+        event = load_workbook(tmp_path / f"{name}.xlsx")
+        if name == "pairs":
+            workbooks.write_named(event, "PairNumber", list(range(1, len(TYPED) + 1)))
+        workbooks.write_named(event, "PairName", TYPED)
+        typed.append(tmp_path / f"typed-{name}.xlsx")
+        event.save(typed[-1])
     register: Register = read_players(register_path)[0]
 
     def expected(text: str) -> str | None:  # the engine's reading of the same cell
@@ -40,6 +43,9 @@ def test_pair_players_show_the_registered_names(tmp_path):
             return None
         return " - ".join(player.name if player else f"{part}?" for part, player in found)
 
-    shown = values.read("PairPlayers")[: len(TYPED)]
-    assert shown == [expected(text) for text in TYPED]
-    assert shown[:2] == ["Ann Smith - Bob Jones", "Cy Young - 99?"]
+    for path in lo.recalc(typed, tmp_path / "out"):
+        values = lo.Values(path)
+        assert values.errors() == []
+        shown = values.read("PairPlayers")[: len(TYPED)]
+        assert shown == [expected(text) for text in TYPED], path.name
+        assert shown[:2] == ["Ann Smith - Bob Jones", "Cy Young - 99?"]
