@@ -363,6 +363,8 @@ def test_each_page_at_a_phones_width(browser, tmp_path, lang):
         shot("4-where-next")
         director = context.new_page()
         director.goto(served.urls["director"])
+        # the ranking's fields in the book's words, as its Setup sheet has them (no English in fi or ru)
+        assert director.eval_on_selector_all("h3", "els => els.map(e => e.textContent)") == ["NS", "EW"]
         director.screenshot(path=str(folder / "5-director-phone.png"), full_page=True)
         director.set_viewport_size(DESKTOP)
         director.reload()

@@ -138,9 +138,12 @@ class LiveEvent:
                           for t in report.ranking()])]  # type: ignore[attr-defined]
         scored = kinds.PAIRS.score(event)
         assert isinstance(scored, PairsReport)
-        return [(title, [(t.place, t.pair, names.get(t.pair, ""),
-                          f"{t.imps:+.2f}" if scored.imps and t.imps is not None else f"{t.percent:.2f}%")
-                         for t in totals])
+        # a field's title in the book's words (NS, EW), not the report's English
+        words = Labels(self.lang, kinds.PAIRS.name)
+        fields = {"North-South": words("ns_field"), "East-West": words("ew_field")}
+        return [(fields.get(title, title), [(t.place, t.pair, names.get(t.pair, ""),
+                 f"{t.imps:+.2f}" if scored.imps and t.imps is not None else f"{t.percent:.2f}%")
+                for t in totals])
                 for title, totals in scored.rankings()]
 
 
