@@ -1,17 +1,23 @@
 """A pairs (or Swiss pairs) book carrying the club's register (``xlbridge workbooks pairs --players``),
 recalculated by LibreOffice: each pair typed as two player numbers shows the registered
 names by formula (``PairPlayers``), a number the register lacks marked ``?``, a pair typed
-by name left to its name; as ``check`` reads the same cells."""
+by name left to its name, as ``check`` reads the same cells; and the book's own ranking
+shows the registered names, as ``report`` does."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from openpyxl import load_workbook
 
 from tests import lo
 from xlbridge import workbooks
 from xlbridge.cli import main
-from xlbridge.engine.players import Register, pair_players
-from xlbridge.kinds.players import read_players
+from xlbridge.engine.players import Club, Register, pair_players
+from xlbridge.event import sample, score_pairs
+from xlbridge.kinds import PAIRS
+from xlbridge.kinds.players import read_players, registered
+from xlbridge.workbooks import register as carried
 
 pytestmark = lo.needs_soffice
 
@@ -43,9 +49,24 @@ def test_pair_players_show_the_registered_names(tmp_path):
             return None
         return " - ".join(player.name if player else f"{part}?" for part, player in found)
 
-    for path in lo.recalc(typed, tmp_path / "out"):
+    # A scored event whose first pairs are typed as numbers: the book's own ranking names them.
+    event = sample.pairs_event(seed=6)
+    numbers = {0: "12 31", 1: "40-41"}
+    event = dataclasses.replace(event, pairs=tuple(dataclasses.replace(p, names=numbers.get(i, p.names))
+                                                   for i, p in enumerate(event.pairs)))
+    scored = PAIRS.fill(event)
+    carried.add(scored, register, Club())
+    scored.save(tmp_path / "scored.xlsx")
+    *outputs, ranked = lo.recalc([*typed, tmp_path / "scored.xlsx"], tmp_path / "out")
+    for path in outputs:
         values = lo.Values(path)
         assert values.errors() == []
         shown = values.read("PairPlayers")[: len(TYPED)]
         assert shown == [expected(text) for text in TYPED], path.name
         assert shown[:2] == ["Ann Smith - Bob Jones", "Cy Young - 99?"]
+    values = lo.Values(ranked)
+    report = score_pairs(registered(event, register))
+    in_order = [report.names[total.pair] for _, totals in report.rankings() for total in totals]
+    assert values.read("RankPair")[: len(in_order)] == [t.pair for _, ts in report.rankings() for t in ts]
+    assert values.read("RankName")[: len(in_order)] == in_order
+    assert {"Ann Smith - Bob Jones", "Cy Young - Di Prince"} <= set(in_order)

@@ -1,7 +1,8 @@
 """The club's player register carried in an event's book (``xlbridge workbooks NAME
 --players players.xlsx``): a read-only *Player register* sheet, a copy of the register's
 players, and in a pairs book a column beside the pair list that shows each pair's names
-when its players are typed as their numbers (``12 34``, ``12-34``, ``12 & 34``).
+when its players are typed as their numbers (``12 34``, ``12-34``, ``12 & 34``), which the
+book's ranking (a Swiss pairs book's draw and standings) then shows.
 
 The director types numbers (or names) where the book lists pairs; the names appear by
 formula, ``check`` names each number the register lacks at its cell, and ``report`` and
@@ -23,6 +24,8 @@ book ``PairPlayers`` (the names a pair's numbers stand for).
 """
 
 from __future__ import annotations
+
+import re
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter, quote_sheetname
@@ -108,3 +111,19 @@ def _pair_players(workbook: Workbook, heading: str) -> None:
     title = quote_sheetname(sheet.title)
     workbook.defined_names["PairPlayers"] = DefinedName(
         "PairPlayers", attr_text=f"{title}!${letter}${rows[0]}:${letter}${rows[-1]}")
+    _names_shown(workbook, str(workbook.defined_names["PairName"].attr_text))
+
+
+def _names_shown(workbook: Workbook, pair_names: str) -> None:
+    """Every formula that shows a pair's names (``INDEX(<PairName>,n)``: the ranking, the
+    Swiss draw and standings) shows its registered names where ``PairPlayers`` has them, so
+    that what the book prints reads as ``report`` does. The template's formulas are changed
+    here, in the books that carry a register only."""
+    found = re.compile(r"INDEX\((?:" + re.escape(pair_names) + r"|PairName),(\$?[A-Z]{1,3}\$?[0-9]+)\)")
+    for sheet in workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                value = cell.value
+                if isinstance(value, str) and value.startswith("=") and found.search(value):
+                    cell.value = found.sub(lambda m: f'IF(INDEX(PairPlayers,{m[1]})="",{m[0]},'
+                                                     f'INDEX(PairPlayers,{m[1]}))', value)
