@@ -380,3 +380,39 @@ def test_the_director_confirms_what_east_west_left(book):
     assert answer.status_code == 200 and re.search(r'id="grid-1-1">1/3<', answer.text)
     assert [row[8:10] for row in rows(book) if row[0] == "entries"] == [("confirmed", "t1")]
     assert not [row for row in rows(book) if row[0] == "corrections"]  # the same result: nothing corrected
+
+
+def test_the_cards_point_where_the_phones_can_reach(book, monkeypatch, capsys):
+    """On the loopback address no card is printed (its codes would send every phone
+    nowhere); on the Wi-Fi the cards are printed once and kept while the address is the
+    same; printed for another address, they are replaced only with --force."""
+    import uvicorn
+
+    from xlbridge.commands import serve
+    from xlbridge.live import cards
+
+    printed: list[str] = []
+
+    def table_cards(title, tables, director, lang, out, *, force=False):
+        printed.append(director.split("/d/")[0])
+        out.write_bytes(b"%PDF-1.4 cards for " + director.encode())
+        return out
+
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(cards, "table_cards", table_cards)
+    pdf = book.with_name(f"{book.stem}-tables.pdf")
+    assert cli.main(["serve", str(book)]) == 0
+    assert "127.0.0.1 is this computer only" in capsys.readouterr().out and not pdf.exists()
+    monkeypatch.setattr(serve, "_address", lambda host: "192.168.1.20")
+    assert cli.main(["serve", str(book), "--host", "0.0.0.0", "--port", "8000"]) == 0
+    assert printed == ["http://192.168.1.20:8000"] and f"Wrote {pdf}" in capsys.readouterr().out
+    first = pdf.read_bytes()
+    assert cli.main(["serve", str(book), "--host", "0.0.0.0", "--port", "8000"]) == 0
+    assert "kept (the codes are the same)" in capsys.readouterr().out and len(printed) == 1
+    monkeypatch.setattr(serve, "_address", lambda host: "192.168.1.31")
+    assert cli.main(["serve", str(book), "--host", "0.0.0.0", "--port", "8000"]) == 0
+    out = capsys.readouterr().out
+    assert "printed for http://192.168.1.20:8000, not http://192.168.1.31:8000" in out and "--force" in out
+    assert pdf.read_bytes() == first and len(printed) == 1
+    assert cli.main(["serve", str(book), "--host", "0.0.0.0", "--port", "8000", "--force"]) == 0
+    assert printed[-1] == "http://192.168.1.31:8000" and pdf.read_bytes() != first

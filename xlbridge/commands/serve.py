@@ -23,7 +23,7 @@ from ..workbooks import LANGUAGES
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError
 
 INSTALL = "xlbridge serve needs its web server: pip install 'xlbridge[serve]'"
-EXTRAS = ("starlette", "uvicorn", "multipart")
+EXTRAS = ("starlette", "uvicorn", "multipart", "segno")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,7 +46,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--write", action="store_true",
                         help="write the journal's confirmed results into the workbook instead of serving")
     parser.add_argument("--force", action="store_true",
-                        help="with --write: the journal's result over a different one typed in the workbook")
+                        help="with --write: the journal's result over a different one typed in the workbook; "
+                        "serving: the table cards printed anew over EVENT-tables.pdf printed for another address")
     parser.add_argument("--no-cards", action="store_true", help="do not write EVENT-tables.pdf")
     parser.set_defaults(run=run)
 
@@ -72,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
 
     event = read_event(book, args.lang)
     app = create_app(book, event)
-    codes = app.app.state.server.codes
+    server = app.app.state.server
+    codes = server.codes
     base = f"http://{_address(args.host)}:{args.port}"
     tables = {table: f"{base}/t/{codes[f't{table}']}" for table in event.tables}
     director = f"{base}/d/{codes['director']}"
@@ -81,8 +83,12 @@ def run(args: argparse.Namespace) -> int:
     for table, url in tables.items():
         print(f"table {table}: {url}")
     print(f"director: {director}")
-    if not args.no_cards:
-        _cards(book, event.name, tables, director, event.lang)
+    if _loopback(args.host):
+        # A card whose code points at this computer only would send every phone nowhere.
+        print(f"{args.host} is this computer only: the tables' phones cannot reach it. Give --host 0.0.0.0 "
+              "(or this computer's address on the club's Wi-Fi) to serve them; no table cards written")
+    elif not args.no_cards:
+        _cards(book, event.name, tables, director, event.lang, server.journal, base, force=args.force)
     sys.stdout.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, server_header=False)
     return EXIT_OK
@@ -104,22 +110,43 @@ def write(book: Path, *, force: bool) -> int:
     return EXIT_PROBLEMS if any(not conflict.replaced for conflict in report.conflicts) else EXIT_OK
 
 
-def _cards(book: Path, title: str, tables: dict[int, str], director: str, lang: str) -> None:
-    """EVENT-tables.pdf, unless it is there already (the codes never change, so the printed
-    cards stay valid) or cannot be written (said in one line; the server runs all the same)."""
+CARDS_ADDRESS = "cards_address"
+"""The journal's setting: the address the printed table cards point at."""
+
+
+def _cards(book: Path, title: str, tables: dict[int, str], director: str, lang: str, journal: Journal,
+           base: str, *, force: bool) -> None:
+    """EVENT-tables.pdf, when it is not there yet or (with ``force``) was printed for another
+    address. The codes never change, so cards printed for this address stay valid and are
+    kept; cards printed for another (the laptop got a new address on the Wi-Fi) would send
+    the phones nowhere, which is said in one line. A PDF that cannot be written is said in
+    one line too, and the server runs all the same."""
     target = book.with_name(f"{book.stem}-tables.pdf")
-    if target.exists():
-        print(f"{target}: kept (the codes are the same)")
+    printed = journal.setting(CARDS_ADDRESS)
+    if target.exists() and not force:
+        if printed in ("", base):
+            print(f"{target}: kept (the codes are the same)")
+        else:
+            print(f"{target}: printed for {printed}, not {base}: its codes would send the phones nowhere; "
+                  "serve with --force to print the cards anew")
         return
+    from ..live.cards import table_cards  # segno, of the serve extra, only when serving
+
     try:
-        from ..live.cards import table_cards
-    except ImportError:
-        print(f"{target}: not written (this version has no table cards)")
-        return
-    try:
-        print(f"Wrote {table_cards(title, tables, director, lang, target)}")
+        print(f"Wrote {table_cards(title, tables, director, lang, target, force=force)}")
     except (XlbridgeError, OSError) as error:
         print(f"{target}: not written ({error})")
+        return
+    journal.set_setting(CARDS_ADDRESS, base)
+
+
+def _loopback(host: str) -> bool:
+    """True for an address only this computer reaches.
+
+    >>> _loopback("127.0.0.1"), _loopback("localhost"), _loopback("::1"), _loopback("0.0.0.0")
+    (True, True, True, False)
+    """
+    return host == "localhost" or host.startswith("127.") or host == "::1"
 
 
 def _address(host: str) -> str:
