@@ -19,7 +19,7 @@ from xlbridge.cli import main
 from xlbridge.engine.players import Club, Player, Register, Roster
 from xlbridge.event import sample, score_pairs
 from xlbridge.formats import FORMATS, federation, usebio
-from xlbridge.kinds import PAIRS, check, read
+from xlbridge.kinds import PAIRS, TEAMS, check, read
 from xlbridge.kinds.players import read_players, registered
 from xlbridge.workbooks import register as carried
 
@@ -259,7 +259,11 @@ def test_federation_csv_refuses_what_it_cannot_use_in_one_line(tmp_path, capsys)
     assert main(["export", str(event), "--usebio", str(tmp_path / "b.xml"), "--players", str(event)]) == 2
     assert "not a player register" in capsys.readouterr().err
     assert main(["export", str(teams), "--federation", str(tmp_path / "c.csv")]) == 2
-    for name in ("a.csv", "b.xml", "c.csv"):
+    match = tmp_path / "match.xlsx"
+    files.save(TEAMS.fill(sample.team_match()), match)
+    assert main(["export", str(match), "--usebio", str(tmp_path / "d.xml"), "--players", str(register_path)]) == 2
+    assert "--players and --season are for a pairs event's results" in capsys.readouterr().err
+    for name in ("a.csv", "b.xml", "c.csv", "d.xml"):
         assert not (tmp_path / name).exists()
 
 
@@ -293,3 +297,25 @@ def test_import_keeps_a_files_membership_numbers_in_the_book(tmp_path, capsys, n
     assert main(["export", str(book), "--federation", str(tmp_path / "fed.csv")]) == 0
     rows = _rows(tmp_path / "fed.csv")
     assert {r["Player"]: r["Membership"] for r in rows} == theirs
+
+
+def test_federation_csv_acbl_points_by_direction(tmp_path, capsys):
+    """A two-winner event under the ACBL club scale: each direction its own group of 9 pairs
+    (as many tables), worked by hand from the handbook's rule: first 0.10 a table = 0.90,
+    second 70% = 0.63, third 50% = 0.45, fourth 35% = 0.315, to the cent 0.32; awards to 40%
+    of 9 pairs = 4 places; a tie for first shares (0.90 + 0.63) / 2 = 0.765, halves up 0.77."""
+    season = tmp_path / "season.xlsx"
+    book = workbooks.build("season")
+    workbooks.write_named(book, "PointsScale", ["ACBL club scale"])
+    files.save(book, season)
+    event = sample.pairs_event(seed=6)
+    event = dataclasses.replace(event, options={**event.options, "fields": 2})
+    path = tmp_path / "event.xlsx"
+    files.save(PAIRS.fill(event), path)
+    assert main(["export", str(path), "--federation", str(tmp_path / "fed.csv"), "--season", str(season)]) == 0
+    rows = _rows(tmp_path / "fed.csv")
+    assert {r["Direction"] for r in rows} == {"NS", "EW"} and {r["Field"] for r in rows} == {"9"}
+    by = {(r["Direction"], r["Place"]): r["Points"] for r in rows}
+    assert by[("EW", "1")] == "0.90" and by[("EW", "2")] == "0.63" and by[("EW", "3")] == "0.45"
+    assert by[("NS", "1=")] == "0.77" and by[("NS", "3")] == "0.45" and by[("NS", "4")] == "0.32"
+    assert by[("NS", "5")] == by[("EW", "5")] == "0.00"
