@@ -168,6 +168,18 @@ def shown(entry: Entry) -> str:
     return f"{contract}{entry.declarer}{'=' if made == 0 else f'{made:+d}'}"
 
 
+def ns_score(entry: Entry) -> int:
+    """North-South's score of a result, the engine's (the phone shows it)."""
+    return Play(entry.contract, entry.declarer, entry.tricks).played.score(entry.board)
+
+
+def traveller(page, board: int) -> list[tuple[int, int]]:
+    """The board's traveller as the phone shows it after entry: (table, NS score) a line."""
+    rows = page.eval_on_selector_all(f"#traveller-{board} tr",
+                                     "els => els.map(e => Array.from(e.cells).map(c => c.textContent))")
+    return sorted((int(r[0]), int(r[2])) for r in rows if r[0].isdigit())
+
+
 def state(page, board: int) -> str:
     return page.get_attribute(f"#state-{board}", "data-state")
 
@@ -179,8 +191,7 @@ def enter(page, entry: Entry) -> None:
     assert "ok" in page.get_attribute("#msg", "class")
     assert state(page, entry.board) == "entered"
     assert shown(entry) in page.inner_text(f"#result-{entry.board}")
-    score = Play(entry.contract, entry.declarer, entry.tricks).played.score(entry.board)
-    assert page.inner_text(f"#result-{entry.board}").endswith(f": {score}")
+    assert page.inner_text(f"#result-{entry.board}").endswith(f": {ns_score(entry)}")
 
 
 def confirm(page, board: int) -> None:
@@ -260,6 +271,9 @@ def test_a_session_from_the_phones_to_the_workbook(browser, tmp_path):
         director = desk.new_page()
         director.goto(served.urls["director"])
         for round in range(1, PLAYED + 1):
+            if round == 2:  # the club's choice: each board's traveller so far shown after entry, from now on
+                submit(director, "setting-submit")
+                assert director.inner_text("#traveller-setting") == "yes"
             for table, phone in phones.items():
                 place = event.place(round, table)
                 phone.reload()
@@ -279,7 +293,16 @@ def test_a_session_from_the_phones_to_the_workbook(browser, tmp_path):
                     results[fixed.key] = fixed
                 fits_a_phone(phone, PHONE["width"])
                 where_next(phone, place)
+                if round == 1:  # no traveller until the club chooses it
+                    assert phone.query_selector(f"#traveller-{place.boards[0]}") is None
+                for board in place.boards if round >= 2 else ():  # every line of the board so far
+                    assert traveller(phone, board) == sorted((e.table, ns_score(e)) for e in results.values()
+                                                             if e.board == board)
+                if table == 1:  # the others are behind table 1 now
+                    director.reload()
+                    assert director.inner_text("#late") == ", ".join(map(str, event.tables[1:]))
             director.reload()
+            assert director.inner_text("#late") == "none"
             for table in event.tables:
                 assert director.inner_text(f"#grid-{round}-{table}") == "3/3"
             # the director corrects one result of the round (a ruling), then closes it
