@@ -214,7 +214,7 @@ def fits_a_phone(page, width: int) -> None:
     field and fold-out at least a thumb's height."""
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     heights = page.eval_on_selector_all(
-        "button, .pick label, input:not([type=radio]):not([type=hidden]), summary",
+        "button, a.button, .pick label, input:not([type=radio]):not([type=hidden]), summary",
         "els => els.filter(e => e.offsetParent !== null)"
         ".map(e => [e.id || e.getAttribute('for') || e.textContent, e.getBoundingClientRect().height])")
     small = [(name, height) for name, height in heights if height < THUMB]
@@ -276,7 +276,8 @@ def test_a_session_from_the_phones_to_the_workbook(browser, tmp_path):
                 assert director.inner_text("#traveller-setting") == "yes"
             for table, phone in phones.items():
                 place = event.place(round, table)
-                phone.reload()
+                if round > 1:  # the phone waits on the round's end: its link shows the next round
+                    submit(phone, "reload")
                 assert phone.inner_text("#pairs").count("\n") == 1 and f"{place.ns}" in phone.inner_text("#pairs")
                 for board in place.boards:
                     entry = result_for(rng, round, table, board)
@@ -299,9 +300,9 @@ def test_a_session_from_the_phones_to_the_workbook(browser, tmp_path):
                     assert traveller(phone, board) == sorted((e.table, ns_score(e)) for e in results.values()
                                                              if e.board == board)
                 if table == 1:  # the others are behind table 1 now
-                    director.reload()
+                    director.goto(served.base + "/director")  # afresh: reloading a form's answer would send it again
                     assert director.inner_text("#late") == ", ".join(map(str, event.tables[1:]))
-            director.reload()
+            director.goto(served.base + "/director")  # afresh: reloading a form's answer would send it again
             assert director.inner_text("#late") == "none"
             for table in event.tables:
                 assert director.inner_text(f"#grid-{round}-{table}") == "3/3"
@@ -321,7 +322,7 @@ def test_a_session_from_the_phones_to_the_workbook(browser, tmp_path):
             assert all(live[pair] == pytest.approx(expected[pair], abs=0.005) for pair in expected)
             submit(director, f"close-{round}-submit")
             assert "ok" in director.get_attribute("#msg", "class")
-        phones[1].reload()  # the phone moves on to the next round once the director has closed this one
+        submit(phones[1], "reload")  # the phone moves on to the next round once the director has closed this one
         assert phones[1].inner_text("#where") == f"Table 1, round {PLAYED + 1}"
         assert state(phones[1], event.place(PLAYED + 1, 1).boards[0]) == "open"
     finally:
@@ -362,6 +363,7 @@ def test_each_page_at_a_phones_width(browser, tmp_path, lang):
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(lang)
     context = browser.new_context(viewport=PHONE)
+    contexts = [context]
     try:
         phone = context.new_page()
         phone.goto(served.urls["table 2"])
@@ -384,17 +386,25 @@ def test_each_page_at_a_phones_width(browser, tmp_path, lang):
             confirm(phone, board)
         where_next(phone, place)
         shot("4-where-next")
-        director = context.new_page()
+        desk = browser.new_context(viewport=PHONE)  # its own cookie: a login is one a browser
+        contexts.append(desk)
+        director = desk.new_page()
         director.goto(served.urls["director"])
         # the ranking's fields in the book's words, as its Setup sheet has them (no English in fi or ru)
         assert director.eval_on_selector_all("h3", "els => els.map(e => e.textContent)") == ["NS", "EW"]
         director.screenshot(path=str(folder / "5-director-phone.png"), full_page=True)
+        submit(director, "setting-submit")  # the travellers shown: the phone's page with them
+        submit(phone, "reload")
+        assert phone.query_selector("#msg") is None  # a page of its own, not the last form sent again
+        assert all(traveller(phone, board) for board in place.boards)
+        shot("4-where-next-travellers")
         director.set_viewport_size(DESKTOP)
-        director.reload()
+        director.goto(served.base + "/director")  # afresh: reloading a form's answer would send it again
         director.screenshot(path=str(folder / "6-director-desktop.png"), full_page=True)
         fits_a_phone(director, DESKTOP["width"])
         director.set_viewport_size(PHONE)
         fits_a_phone(director, PHONE["width"])
     finally:
-        context.close()
+        for each in contexts:
+            each.close()
         served.stop()

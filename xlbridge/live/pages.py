@@ -39,7 +39,8 @@ border:1px solid #667;border-radius:.3em;background:#f4f4f8;font-size:1.05em}
 button{font-size:1.1em;padding:.7em 1.1em;margin:.4em 0;border-radius:.3em;border:1px solid #1d4ed8;
 background:#1d4ed8;color:#fff;min-height:48px}
 .board button{width:100%}
-button.second{background:#fff;color:#1d4ed8}
+button.second,a.button{background:#fff;color:#1d4ed8}
+a.button{display:block;padding:.7em 1em;border:1px solid #1d4ed8;border-radius:.3em;text-decoration:none}
 input:not([type=radio]){font-size:1em;padding:.4em;min-height:44px;box-sizing:border-box;margin:.15em 0}
 table{border-collapse:collapse;margin:.4em 0;display:block;overflow-x:auto;max-width:100%}
 td,th{border:1px solid #bbb;padding:.25em .45em;text-align:left}
@@ -198,7 +199,10 @@ def table_page(view: TableView) -> str:
                                                               for player, where in place.players_next]
         nxt.append('<table id="next-table">' + "".join(
             f"<tr><th>{escape(key)}</th><td>{escape(value or '-')}</td></tr>" for key, value in going) + "</table>")
-        nxt.append(f'<p id="wait">{escape(t("wait", round=view.round))}</p>')
+        # a link, not the browser's reload: this page is often a POST's answer, and reloading
+        # that asks the player to send the form again
+        nxt.append(f'<p id="wait"><a href="/table" id="reload" class="button">'
+                   f'{escape(t("wait", round=view.round))}</a></p>')
         html[3:3] = nxt  # after the table and round
     return page(t("title", table=view.table, round=view.round), "".join(html), view.lang)
 
