@@ -185,3 +185,92 @@ def test_the_web_page_shows_the_handicapped_ranking_beside_the_scratch_one(book,
     for line in report.handicapped:  # every pair, its handicap and its sum as the engine has them
         assert f"{line.percent:.2f}" in block and f"{line.handicap:.2f}" in block
     assert "-2.50" in block and "7.00" in block
+
+
+# --- the season's handicaps and season handicaps ------------------------------------------
+
+def _season_with_sessions(tmp_path, count: int = 4):
+    from xlbridge import files
+    from xlbridge.kinds import PAIRS
+
+    paths = []
+    for seed in range(count):
+        event = dataclasses.replace(sample.pairs_event(seed=200 + seed, tables=(5, 7)[seed % 2]),
+                                    date=f"2025-03-{10 + seed:02d}", name="Club night")
+        path = tmp_path / f"night-{seed}.xlsx"
+        files.save(PAIRS.fill(event, fit=True), path)
+        paths.append(path)
+    season = tmp_path / "season.xlsx"
+    assert main(["workbooks", "season", "--out", str(tmp_path)]) == 0
+    assert main(["season", "add", str(season), *map(str, paths)]) == 0
+    return season, paths
+
+
+def test_the_season_computes_each_player_handicap_by_the_club_method(tmp_path):
+    season, _ = _season_with_sessions(tmp_path)
+    report = kinds.SEASON.score(kinds.check(kinds.read(season)).event)
+    assert report.handicaps
+    for number, value in report.handicaps.items():
+        scores = [line.score for line in report.season.lines if line.number == number]
+        assert value == club_handicap(scores), number  # the last 10, factor 1, cap 10: Setup's defaults
+        assert value == pytest.approx(max(-10, min(10, 50 - sum(scores[-10:]) / len(scores[-10:]))), abs=0.0051)
+
+
+def test_season_handicaps_fills_the_event_and_refuses_to_replace_without_force(tmp_path, capsys):
+    season, paths = _season_with_sessions(tmp_path)
+    event = paths[0]
+    report = kinds.SEASON.score(kinds.check(kinds.read(season)).event)
+    numbers = {name: number for number, name in report.season.players}
+    capsys.readouterr()
+    assert main(["season", "handicaps", str(season), str(event)]) == 0
+    checked = kinds.check(kinds.read(event))
+    assert checked.clean
+    for pair in checked.event.pairs:
+        first, second = (numbers[name] for name in pair.names.split(" – "))
+        mean = (report.handicaps[first] + report.handicaps[second]) / 2
+        assert pair.handicap == pair_handicap(report.handicaps[first], report.handicaps[second], "average"), pair
+        assert abs(pair.handicap - mean) <= 0.0051 and abs(round(pair.handicap * 100) - pair.handicap * 100) < 1e-6
+    handicapped = kinds.PAIRS.score(checked.event).handicapped
+    assert len(handicapped) == len(checked.event.pairs)
+    # Summed instead: different values, refused without --force, and the file left as it was.
+    before = event.read_bytes()
+    capsys.readouterr()
+    assert main(["season", "handicaps", str(season), str(event), "--combine", "sum"]) == 2
+    assert "has a handicap already" in capsys.readouterr().err and event.read_bytes() == before
+    assert main(["season", "handicaps", str(season), str(event), "--combine", "sum", "--force"]) == 0
+    summed = kinds.check(kinds.read(event)).event.pairs[0]
+    first, second = (numbers[name] for name in summed.names.split(" – "))
+    assert summed.handicap == pytest.approx(report.handicaps[first] + report.handicaps[second], abs=1e-9)
+
+
+def test_season_handicaps_from_the_register(tmp_path, capsys):
+    from xlbridge import workbooks as W
+
+    _, paths = _season_with_sessions(tmp_path, 1)
+    event = paths[0]
+    pair = kinds.check(kinds.read(event)).event.pairs[0]
+    first, second = pair.names.split(" – ")
+    book = W.build("players")
+    W.write_named(book, "PlayerNumber", [1, 2])
+    W.write_named(book, "PlayerName", [first, second])
+    W.write_named(book, "PlayerHandicap", [-6, 5])  # e.g. an NGS Ace and an NGS Three
+    W.save(book, tmp_path / "players.xlsx")
+    capsys.readouterr()
+    assert main(["season", "handicaps", str(tmp_path / "players.xlsx"), str(event), "--combine", "sum"]) == 0
+    out = capsys.readouterr().out
+    pairs = {p.number: p for p in kinds.check(kinds.read(event)).event.pairs}
+    assert pairs[pair.number].handicap == -1.0
+    others = [p for p in pairs.values() if p.number != pair.number]
+    assert all(p.handicap is None for p in others)  # nobody else is in the register
+    assert f"{2 * len(others)} players not in players.xlsx count 0" in out
+
+
+@pytest.mark.parametrize(("source", "words"), [("event", "handicaps come from a season"),
+                                               ("season", "handicaps go into a pairs workbook")])
+def test_season_handicaps_names_a_wrong_file(tmp_path, capsys, source, words):
+    season, paths = _season_with_sessions(tmp_path, 1)
+    files = {"event": (paths[0], paths[0]), "season": (season, season)}[source]
+    capsys.readouterr()
+    assert main(["season", "handicaps", str(files[0]), str(files[1])]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from tests import lo
 from xlbridge import workbooks as W
 from xlbridge.event import sample, score_pairs
@@ -54,3 +56,52 @@ def test_libreoffice_ranks_the_handicapped_pairs_as_the_engine(tmp_path):
     # IMP scoring has no handicapped ranking: a handicap is percentage points.
     assert _engine(imps) == [] and _sheet(books[2]) == []
     assert _sheet(books[3]) == []
+
+
+# Setup's club method: (last N sessions, factor, cap), the defaults first.
+PARAMETERS = ((10, 1, 10), (3, 0.5, 4), (2, 1.5, 50), (1, 1, 2.5))
+
+
+def test_libreoffice_computes_the_season_handicaps_as_the_engine(tmp_path):
+    from openpyxl import load_workbook
+
+    from xlbridge import files
+    from xlbridge.cli import main
+    from xlbridge.engine.handicap import HandicapRule
+    from xlbridge.kinds import PAIRS, SEASON, check, read
+
+    nights = []
+    for seed in range(7):
+        event = dataclasses.replace(sample.pairs_event(seed=300 + seed, tables=(3, 5, 7)[seed % 3]),
+                                    date=f"2025-04-{10 + seed:02d}", name="Club night")
+        nights.append(files.save(PAIRS.fill(event, fit=True), tmp_path / f"night-{seed}.xlsx"))
+    season = tmp_path / "season.xlsx"
+    assert main(["workbooks", "season", "--out", str(tmp_path)]) == 0
+    assert main(["season", "add", str(season), *map(str, nights)]) == 0
+    variants = []
+    for index, (last, factor, cap) in enumerate(PARAMETERS):
+        book = load_workbook(season)
+        for name, value in (("HandicapSessions", last), ("HandicapFactor", factor), ("HandicapCap", cap)):
+            W.write_named(book, name, [value])
+        variants.append(tmp_path / f"season-{index}.xlsx")
+        book.save(variants[-1])
+    # The last night's event filled with the season's handicaps (the defaults), for its ranking.
+    assert main(["season", "handicaps", str(season), str(nights[-1])]) == 0
+    books = lo.recalc([*variants, nights[-1]], tmp_path / "calc")
+    capped = 0
+    for (last, factor, cap), variant, path in zip(PARAMETERS, variants, books, strict=False):
+        checked = check(read(variant))
+        assert checked.clean and checked.event.handicap == HandicapRule(last, factor, cap)
+        report = SEASON.score(checked.event)
+        values = lo.Values(path)
+        assert not values.errors()
+        numbers, handicaps = values.read("SeasonNumber"), values.read("SeasonHandicap")
+        sheet = {n: h for n, h in zip(numbers, handicaps, strict=True) if n is not None}
+        assert set(sheet) == {number for number, _ in report.season.players}
+        for number, value in sheet.items():
+            assert value == pytest.approx(report.handicaps[number], abs=1e-9), (last, factor, cap, number)
+        capped += sum(abs(v) == cap for v in report.handicaps.values())
+    assert capped  # some player reaches a cap
+    event = check(read(nights[-1])).event
+    assert all(pair.handicap is not None for pair in event.pairs)
+    assert _sheet(lo.Values(books[-1])) == _engine(event)

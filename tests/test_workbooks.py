@@ -74,7 +74,9 @@ PORTABLE = {"ABS", "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "IF", "IFERR
             # reading a weighted score's words (Excel 2010, LibreOffice and Google Sheets have them all)
             "FIND", "LEN", "REPT", "RIGHT", "SUBSTITUTE", "UPPER", "VALUE",
             # season.xlsx's best sessions (in SUMPRODUCT: no array formula; Excel 2010, LibreOffice, Google Sheets)
-            "LARGE"}
+            "LARGE",
+            # season.xlsx's latest sessions for the handicap (a range's rows, in SUMPRODUCT; not volatile)
+            "ROW"}
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ from ..kinds import INDIVIDUAL, PAIRS, SEASON, SWISS_PAIRS, FilledBook
 from ..kinds.players import read_register
 from ..workbooks import named_cells
 from ..workbooks.names import set_value
-from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions
+from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions, handicaps
 from .check import read, without_problems
 from .import_ import load as load_results
 
@@ -67,11 +67,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="a pairs workbook (.xlsx), or a PBN (.pbn) or USEBIO (.xml) results file")
     add.add_argument("--players", metavar="PLAYERS.xlsx", type=Path,
                      help="the player register: names and numbers from it")
+    handicaps.add_parser(actions)
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Add the sessions, holding the season's lock from its read to its write."""
+    if getattr(args, "action", None) == "handicaps":
+        return handicaps.run(args)
     if getattr(args, "action", None) != "add":
         args.parser.print_help()
         return EXIT_OK

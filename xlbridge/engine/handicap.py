@@ -124,9 +124,11 @@ def club_handicap(scores: Sequence[float], rule: HandicapRule = HandicapRule()) 
     counted = [float(s) for s in scores][-rule.last:]
     if not counted:
         return None
-    # Hundredths summed as whole numbers, so the average is the sheet's to the last digit.
-    average = sum(round(s * 100) for s in counted) / len(counted) / 100
-    return max(-rule.cap, min(rule.cap, hundredths(rule.factor * (50 - average)))) + 0.0
+    # In whole hundredths, as season.xlsx counts them: factor x (50 x count - total) / count,
+    # rounded once, so that a half hundredth rounds the same way in the sheet and here.
+    total = sum(round(s * 100) for s in counted)
+    cents = hundredths(rule.factor * (5000 * len(counted) - total) / len(counted) / 100)
+    return max(-rule.cap, min(rule.cap, cents)) + 0.0
 
 
 def club_handicaps(history: Iterable[tuple[int, float]], rule: HandicapRule = HandicapRule()) -> dict[int, float]:

@@ -4,9 +4,10 @@ prints (:mod:`xlbridge.formats.season`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..engine.handicap import HandicapRule, club_handicaps
 from ..engine.season import SeasonLine, SeasonRule, Standing, ladder, ranked
 
 
@@ -19,6 +20,8 @@ class Season:
     lines: tuple[SeasonLine, ...]
     rule: SeasonRule
     players: tuple[tuple[int, str], ...]
+    handicap: HandicapRule = field(default_factory=HandicapRule)
+    """The club handicap method's parameters (Setup's ``HandicapSessions`` ...; rules §17)."""
 
     @property
     def sessions(self) -> int:
@@ -42,6 +45,16 @@ class SeasonReport:
     def empty(self) -> bool:
         """True before the first session."""
         return not self.season.lines
+
+    @cached_property
+    def handicaps(self) -> dict[int, float]:
+        """Each player's handicap by the club method after the sessions so far, the latest
+        being the lowest rows (:func:`~xlbridge.engine.handicap.club_handicap`); none for a
+        player with no session or with IMPs or VPs (a handicap is percentage points)."""
+        lines = self.season.lines
+        other = {line.number for line in lines if line.unit != "%"}
+        found = club_handicaps(((line.number, line.score) for line in lines), self.season.handicap)
+        return {number: value for number, value in found.items() if number not in other}
 
     def lines_of(self, number: int) -> list[SeasonLine]:
         """One player's sessions, in the order they were added."""

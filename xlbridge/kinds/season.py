@@ -10,6 +10,7 @@ from ..director.cells import Problems, in_use, rows_of
 from ..director.names import Cell
 from ..engine import BridgeInputError
 from ..engine.errors import describe
+from ..engine.handicap import HandicapRule
 from ..engine.numeric import real_number, whole_number
 from ..engine.players import player_number
 from ..engine.season import PLACES, SeasonLine, SeasonRule
@@ -146,4 +147,27 @@ def check_season(book: FilledBook) -> Checked:
                      f"players {', '.join(map(str, missing[:10]))} have sessions but are not on the ladder")
     rule = rule_of(problems, book)
     name = cell_text(book.cells.value("EventName"))
-    return Checked(book, problems.sorted(), Season(name, tuple(lines), rule, tuple(players)))
+    return Checked(book, problems.sorted(), Season(name, tuple(lines), rule, tuple(players),
+                                                   handicap_rule_of(problems, book)))
+
+
+def handicap_rule_of(problems: Problems, book: FilledBook) -> HandicapRule:
+    """The club handicap method's parameters from Setup (rules §17): each blank cell its
+    default, a bad one named at its cell."""
+    values: dict[str, float] = {}
+    for name, key, read in (("HandicapSessions", "last", lambda v: whole_number(v, "handicap sessions", 1, 999)),
+                            ("HandicapFactor", "factor", lambda v: _between(v, "handicap factor", 10)),
+                            ("HandicapCap", "cap", lambda v: _between(v, "handicap cap", 50))):
+        cell = book.cells.cell(name)
+        if cell is not None and not cell.blank:
+            found = problems.parse(cell, read)
+            if found is not None:
+                values[key] = found
+    return HandicapRule(**values)  # type: ignore[arg-type]
+
+
+def _between(value: object, what: str, most: float) -> float:
+    number = real_number(value, what)
+    if not 0 <= number <= most:
+        raise BridgeInputError(f"{what} {describe(value)}: must be a number from 0 to {most:g}")
+    return number

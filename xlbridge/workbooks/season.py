@@ -14,17 +14,19 @@ sessions.
 
 Names: Setup ``EventName``* (the season) ``BestN``* ``MinSessions``* ``SeasonRanking``*
 ``PointsScale``* (the club's table or the ACBL's club scale) ``PointsTable`` (points for
-places 1-60); Sessions ``SessionKey`` ``SessionDate``
+places 1-60) ``HandicapSessions``* ``HandicapFactor``* ``HandicapCap``* (the club handicap method's last N
+sessions, factor and cap, docs/rules.md §17); Sessions ``SessionKey`` ``SessionDate``
 ``SessionEvent`` ``SessionNumber`` ``SessionPlayer`` ``SessionPartner`` ``SessionDirection``
 ``SessionScore`` ``SessionUnit`` ``SessionPlace`` ``SessionPlaceTo`` ``SessionField``
 ``SessionBoards`` (inputs) ``SessionPoints``, ``SessionsHeld``*; Ladder ``SeasonNumber``
 ``SeasonPlayer`` (inputs) ``SeasonSessions`` ``SeasonAttendance`` ``SeasonAverage``
-``SeasonPoints`` ``SeasonPlace``; Player ``ChosenPlayer``*.
+``SeasonPoints`` ``SeasonPlace`` ``SeasonHandicap`` (the club method's handicap after the sessions so far);
+Player ``ChosenPlayer``*.
 """
 
 from __future__ import annotations
 
-from ..engine import OptionError
+from ..engine import OptionError, handicap
 from ..engine.season import DEFAULT_POINTS, PLACES, acbl_factor
 from . import styles
 from .book import EVENT_LENGTH, NAME_LENGTH, Book, Rule
@@ -41,7 +43,8 @@ SESSION_COLUMNS = ("SessionKey", "SessionDate", "SessionEvent", "SessionNumber",
 """The Sessions sheet's input columns, in order (A-M)."""
 INPUTS = (*SESSION_COLUMNS, "SeasonNumber", "SeasonPlayer")
 """The defined names of what ``season add`` (or a director) writes, read back by ``check``."""
-SETUP = ("EventName", "BestN", "MinSessions", "SeasonRanking", "PointsScale", "PointsTable")
+SETUP = ("EventName", "BestN", "MinSessions", "SeasonRanking", "PointsScale", "PointsTable", "HandicapSessions",
+         "HandicapFactor", "HandicapCap")
 """The Setup cells ``check`` reads."""
 SIGNATURE = frozenset({"SeasonPlayer", "SeasonPlace", "SessionKey"})
 """The defined names that tell a filled book of this template."""
@@ -63,6 +66,8 @@ SHIFT = 1_000_000  # above any score a Sessions row accepts (-100,000 to 100,000
 
 # Setup's cells.
 BEST_CELL, MIN_CELL, RANKING_CELL, RULE_CELL, SCALE_CELL = "$B$4", "$B$5", "$B$6", "$E$6", "$E$7"
+# The club handicap method's parameters as the formulas take them (blank: the default), hidden.
+HANDICAP_LAST, HANDICAP_FACTOR, HANDICAP_CAP = "$J$4", "$J$5", "$J$6"
 POINTS_FIRST = 10
 
 
@@ -122,7 +127,30 @@ def _setup(book: Book, ws, best: int, minimum: int, points: tuple[float, ...]) -
                 rule=Rule("decimal", "0", "100000", "between", t("err_points")))
     for place, value in enumerate(points, start=POINTS_FIRST):
         ws[f"B{place}"].value = value
-    book.page(ws, area=f"A1:E{places[-1]}")
+    _handicap_setup(book, ws)
+    book.page(ws, area=f"A1:H{places[-1]}")
+
+
+def _handicap_setup(book: Book, ws) -> None:
+    """The club handicap method's parameters (docs/rules.md §17), beside the ladder's rule:
+    the last N sessions, the factor and the cap; J4:J6 (hidden) the values the formulas use."""
+    t = book.t
+    for column, width in zip("FGHIJ", (2, 20, 8, 2, 6), strict=True):
+        ws.column_dimensions[column].width = width
+    book.put(ws, "G3", t("handicap_rule"), styles.LABEL)
+    rules = ((4, "handicap_sessions", "HandicapSessions", handicap.LAST, book.rule_whole(1, 999)),
+             (5, "handicap_factor", "HandicapFactor", handicap.FACTOR,
+              Rule("decimal", "0", "10", "between", t("err_handicap_factor"))),
+             (6, "handicap_cap", "HandicapCap", handicap.CAP,
+              Rule("decimal", "0", "50", "between", t("err_handicap_cap"))))
+    for row, key, name, value, rule in rules:
+        book.put(ws, f"G{row}", t(key), styles.LABEL)
+        book.put(ws, f"H{row}", value, styles.INPUT.but(bold=True))
+        book.define(name, ws, f"H{row}")
+        book.validate(ws, f"H{row}", rule)
+        book.formula(ws, f"J{row}", f"IF(ISNUMBER(H{row}),H{row},{value})", styles.HIDDEN)
+    book.merge(ws, "G7:H8", t("handicap_note"), styles.NOTE.but(wrap=True, vertical="top"))
+    book.hide_columns(ws, "J")
 
 
 def _sessions(book: Book, ws, rows: int) -> int:
@@ -246,12 +274,38 @@ def _ladder(book: Book, ws, players: int, last_session: int) -> None:
                 f"SUMPRODUCT({q}*({points}+({p100}=M{r})*{average})),SUMPRODUCT({q}*{average}))))")
 
     book.column(ws, "A", span, place, styles.TOTAL.but(size=10), name="SeasonPlace")
+    _handicaps(book, ws, span, last_session)
     book.hide_columns(ws, "HIJKLMN")
     book.merge(ws, f"A{last + 1}:G{last + 1}", t("ladder_note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[last + 1].height = 24
     ws.freeze_panes = f"A{FIRST}"
     ws.auto_filter.ref = f"A{FIRST - 1}:G{last}"
-    book.page(ws, area=f"A1:G{last + 1}", title_rows=f"{FIRST - 1}:{FIRST - 1}")
+    book.page(ws, area=f"A1:O{last + 1}", title_rows=f"{FIRST - 1}:{FIRST - 1}")
+
+
+def _handicaps(book: Book, ws, span: range, last_session: int) -> None:
+    """``SeasonHandicap`` (column O, shown after the hidden helpers): the club method's
+    handicap after the sessions so far (:func:`xlbridge.engine.handicap.club_handicap`), blank
+    for a player with no session or a season of IMPs or VPs. Hidden: P the first Sessions row
+    counted (the player's N-th latest), Q the counted scores' total in hundredths."""
+    s = on(book, "sheet_sessions")
+    number_col, score_col = f"{s}$D${FIRST}:$D${last_session}", f"{s}$H${FIRST}:$H${last_session}"
+    unit_col = f"{s}$I${FIRST}:$I${last_session}"
+    setup = on(book, "sheet_setup")
+    last, factor, cap = (setup + cell for cell in (HANDICAP_LAST, HANDICAP_FACTOR, HANDICAP_CAP))
+    counted = f"MIN(MAX(1,{last}),D{{r}})"
+    book.put(ws, f"O{FIRST - 1}", book.t("handicap"), styles.HEAD)
+    ws.column_dimensions["O"].width = 8
+    # The latest rows are the lowest in the sheet: season add appends each session below the last.
+    book.column(ws, "P", span, lambda r: (f'IF(N(D{r})=0,0,SUMPRODUCT(LARGE(({number_col}=B{r})*ROW({number_col}),'
+                                          f"{counted.format(r=r)})))"), styles.HIDDEN)
+    book.column(ws, "Q", span, lambda r: (f"IF(P{r}=0,0,SUMPRODUCT(({number_col}=B{r})*(ROW({number_col})>=P{r})"
+                                          f"*ROUND({score_col}*100,0)))"), styles.HIDDEN)
+    book.column(ws, "O", span, lambda r: (
+        f'IF(OR(P{r}=0,COUNTIFS({number_col},B{r},{unit_col},"IMP")+COUNTIFS({number_col},B{r},{unit_col},"VP")>0),'
+        f'"",MAX(-{cap},MIN({cap},ROUND({factor}*(5000*{counted.format(r=r)}-Q{r})/{counted.format(r=r)},0)/100)))'),
+        styles.OUTPUT.but(number_format=styles.PERCENT), name="SeasonHandicap")
+    book.hide_columns(ws, "PQ")
 
 
 def _player(book: Book, ws, last_session: int) -> None:
