@@ -5,8 +5,9 @@ on 127.0.0.1). The phones enter every board with the big buttons, East-West conf
 table corrects a result before its round closes, the director corrects one and closes each
 round; ``xlbridge serve --write`` then gives a book that LibreOffice scores as the engine
 scores the same results. Each page is also drawn at a phone's width in en, fi and ru (and
-the director's at a desktop's), saved under ``SCREENS`` to look at, and held to a phone's
-needs: nothing wider than the screen, every button and button-like choice a thumb's size.
+the director's at a desktop's), saved to look at (``XLBRIDGE_SCREENS=/work/screens pytest
+tests/test_serve_browser.py``), and held to a phone's needs: nothing wider than the screen,
+every button, button-drawn choice, text field and fold-out a thumb's height.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ TABLES, BOARDS, PLAYED = 7, 21, 3
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 THUMB = 44
 """The least height of anything a thumb presses, in CSS pixels (Apple's and WCAG's 44 px)."""
-SCREENS = Path(os.environ.get("XLBRIDGE_SCREENS", "/work/screens"))
-"""Where the screenshots go to be looked at (outside the repository)."""
+SCREENS = os.environ.get("XLBRIDGE_SCREENS")
+"""Where the screenshots go to be looked at (a folder outside the repository, one folder a
+language); unset, they go to the test's temporary folder."""
 
 
 def free_port() -> int:
@@ -354,12 +356,12 @@ def test_a_session_from_the_phones_to_the_workbook(browser, tmp_path):
 @pytest.mark.parametrize("lang", ["en", "fi", "ru"])
 def test_each_page_at_a_phones_width(browser, tmp_path, lang):
     """The table's board list, a board's form with its buttons pressed, the score to confirm,
-    the end of the round and the director's page, drawn in each language (saved under
+    the end of the round and the director's page, drawn in each language (saved in
     SCREENS to look at): none wider than a phone, every button a thumb's height."""
     book = write_book(tmp_path, lang)
     event = read_event(book)
     served = Served(book)
-    folder = SCREENS / lang
+    folder = (Path(SCREENS) if SCREENS else tmp_path / "screens") / lang
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(lang)
     context = browser.new_context(viewport=PHONE)
