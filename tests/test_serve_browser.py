@@ -404,6 +404,8 @@ def test_each_page_at_a_phones_width(browser, tmp_path, lang):
         director.goto(served.base + "/director")  # afresh: reloading a form's answer would send it again
         director.screenshot(path=str(folder / "6-director-desktop.png"), full_page=True)
         fits_a_phone(director, DESKTOP["width"])
+        # a desktop shows the whole grid, tables by rounds, with no scrolling inside it
+        assert director.evaluate("(grid => grid.scrollWidth <= grid.clientWidth)(document.getElementById('grid'))")
         director.set_viewport_size(PHONE)
         fits_a_phone(director, PHONE["width"])
     finally:

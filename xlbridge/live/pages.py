@@ -26,6 +26,7 @@ from .journal import Correction, Stored
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:0 auto;padding:0 .6em 3em;max-width:42em;font-size:17px}
+body:has(#grid){max-width:80em}
 h1{font-size:1.3em}h2{font-size:1.1em;margin:1.2em 0 .3em}
 .msg{padding:.6em;border-radius:.3em;background:#fde2e2;border:1px solid #c33}
 .ok{background:#e2f5e2;border-color:#393}
