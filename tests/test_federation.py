@@ -106,7 +106,7 @@ def test_numbers_typed_for_pairs_are_checked_at_their_cells(tmp_path, capsys):
         f"pair {event.pairs[1].number}: player number 99 is not in the register (add them to players.xlsx, or "
         "correct the number)": cells[event.pairs[1].number],
         f"pair {event.pairs[3].number}: player 12 (Ann Smith) is already in pair {event.pairs[0].number} (a player "
-        "plays in one pair a session)": cells[event.pairs[3].number],
+        "plays once a session)": cells[event.pairs[3].number],
     }
     assert any("'Guest One' is not in the register (a guest" in note for note in checked.notes)
     assert main(["check", str(path)]) == 1
@@ -319,3 +319,32 @@ def test_federation_csv_acbl_points_by_direction(tmp_path, capsys):
     assert by[("EW", "1")] == "0.90" and by[("EW", "2")] == "0.63" and by[("EW", "3")] == "0.45"
     assert by[("NS", "1=")] == "0.77" and by[("NS", "3")] == "0.45" and by[("NS", "4")] == "0.32"
     assert by[("NS", "5")] == by[("EW", "5")] == "0.00"
+
+
+def test_an_individual_typed_as_register_numbers(tmp_path, capsys):
+    """An individual's players typed as the register's numbers: named by it in report, a
+    number it lacks a problem at its cell, a name it lacks a guest's note, a registered
+    player on two seats a problem."""
+    from tests.test_individual_book import played
+
+    register_path = players_book(tmp_path)
+    book = workbooks.build("individual", players=8, boards=14,
+                           names={1: 12, 2: "31", 3: "Guest One", 4: "99", 5: "12"})
+    played(book)
+    carried.add(book, *read_players(register_path))
+    path = tmp_path / "individual.xlsx"
+    files.save(book, path)
+    assert "PlayerRegistered" in load_workbook(path).defined_names
+    checked = check(read(path))
+    cells = [f"{c.parent.title}!{c.coordinate}" for c in workbooks.named_cells(load_workbook(path), "PlayerName")]
+    assert {p.address: p.message for p in checked.problems} == {
+        cells[3]: "player 4: player number 99 is not in the register (add them to players.xlsx, or correct the "
+                  "number)",
+        cells[4]: "player 5: player 12 (Ann Smith) is already in player 1 (a player plays once a session)"}
+    assert any("player 3: player 'Guest One' is not in the register" in note for note in checked.notes)
+    assert [checked.event.name_of(n) for n in (1, 2, 3)] == ["Ann Smith", "Bob Jones", "Guest One"]
+    workbooks.write_named(book, "PlayerName", [12, "31", "Guest One", "40", "41"])
+    files.save(book, path, force=True)
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("Ann Smith", "Bob Jones", "Cy Young", "Di Prince", "Guest One"))

@@ -57,7 +57,18 @@ def test_pair_players_show_the_registered_names(tmp_path):
     scored = PAIRS.fill(event)
     carried.add(scored, register, Club())
     scored.save(tmp_path / "scored.xlsx")
-    *outputs, ranked = lo.recalc([*typed, tmp_path / "scored.xlsx"], tmp_path / "out")
+    # An individual's players typed as numbers (a number cell or text) or names.
+    assert main(["workbooks", "individual", "--players", "8", "--players", str(register_path),
+                 "--out", str(tmp_path / "ind")]) == 0
+    individual = load_workbook(tmp_path / "ind" / "individual.xlsx")
+    seats = [12, "31", "Ann Smith", "99", None, " 40 "]
+    workbooks.write_named(individual, "PlayerName", seats)
+    individual.save(tmp_path / "typed-individual.xlsx")
+    *outputs, ranked, seated = lo.recalc([*typed, tmp_path / "scored.xlsx", tmp_path / "typed-individual.xlsx"],
+                                         tmp_path / "out")
+    values = lo.Values(seated)
+    assert values.errors() == []
+    assert values.read("PlayerRegistered")[: len(seats)] == ["Ann Smith", "Bob Jones", None, "99?", None, "Cy Young"]
     for path in outputs:
         values = lo.Values(path)
         assert values.errors() == []

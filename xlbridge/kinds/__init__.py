@@ -25,12 +25,13 @@ from ..director.names import NamedCells, NamedRangeError, defined_names
 from ..director.safe_open import UnreadableWorkbook, load
 from ..engine import OptionError
 from ..event import PairsEvent
+from ..event.individual import IndividualEvent
 from ..workbooks import register as carried
 from .base import Checked, FilledBook, Kind
 from .home import ChicagoKind, PivotKind, RubberKind
 from .individual import IndividualKind
 from .pairs import PairsKind, TravellerKind
-from .players import PlayersKind, carried_register, registered, unregistered_cells
+from .players import PlayersKind, carried_register, registered, registered_individual, unregistered_cells
 from .season import SeasonKind
 from .swiss_pairs import SwissPairsKind
 from .teams import TeamsKind
@@ -114,5 +115,9 @@ def check(book: FilledBook) -> Checked:
         return checked
     missing, guests = unregistered_cells(book, found[0])
     problems = tuple(sorted((*checked.problems, *missing), key=lambda p: (p.cell.sheet, p.cell.row, p.cell.column)))
-    event = registered(checked.event, *found) if isinstance(checked.event, PairsEvent) else checked.event
+    event = checked.event
+    if isinstance(event, PairsEvent):
+        event = registered(event, *found)
+    elif isinstance(event, IndividualEvent):
+        event = registered_individual(event, found[0])
     return dataclasses.replace(checked, problems=problems, notes=(*checked.notes, *guests), event=event)

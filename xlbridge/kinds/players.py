@@ -22,11 +22,13 @@ from ..engine.players import (
     Player,
     Register,
     Roster,
+    membership_text,
     name_key,
     pair_players,
     register,
 )
 from ..event import PairsEvent
+from ..event.individual import IndividualEvent
 from ..workbooks import players as players_template
 from ..workbooks import register as carried
 from .base import Checked, FilledBook, Kind
@@ -95,30 +97,57 @@ def carried_register(book: FilledBook) -> tuple[Register, Club] | None:
 
 
 def unregistered_cells(book: FilledBook, players: Register) -> tuple[tuple[Problem, ...], tuple[str, ...]]:
-    """What a book's pairs name that the register lacks, at each ``PairName`` cell: a
-    player number (a typing slip: a problem), and a name (a guest: a note, since a club
-    session welcomes visitors; they have no membership number); and a registered player in
-    a second pair (a problem: one player, one pair a session)."""
+    """What a book's entrants name that the register lacks, at each ``PairName`` cell (an
+    individual's ``PlayerName``): a player number (a typing slip: a problem), and a name (a
+    guest: a note, since a club session welcomes visitors; they have no membership number);
+    and a registered player entered twice (a problem: one player, one place a session)."""
+    if "PairName" in book.cells:
+        what, columns = "pair", ("PairNumber", "PairName")
+    elif "PlayerName" in book.cells:
+        what, columns = "player", ("PlayerNumber", "PlayerName")
+    else:
+        return (), ()
     problems = Problems()
     notes = []
-    seen: dict[int, str] = {}  # a registered player's number -> the pair that has them
-    for number, cell in rows_of(Problems(), book.cells, ("PairNumber", "PairName")):
+    seen: dict[int, str] = {}  # a registered player's number -> the entrant that has them
+    for number, cell in rows_of(Problems(), book.cells, columns):
         if cell.value is None or cell.formula:
             continue
-        pair = f"pair {number.value}: " if number.value is not None else ""
-        for part, player in pair_players(str(cell.value), players):
+        entrant = f"{what} {number.value}" if number.value is not None else cell.address
+        if what == "pair":
+            found = pair_players(str(cell.value), players)
+        else:
+            text = membership_text(cell.value)
+            found = ((text, players.find(text)),) if any(ch.isalnum() for ch in text) else ()
+        for part, player in found:
             if player is not None and player.number in seen:
-                problems.add(cell, f"{pair}player {player.number} ({player.name}) is already in "
-                                   f"{seen[player.number]} (a player plays in one pair a session)")
+                problems.add(cell, f"{entrant}: player {player.number} ({player.name}) is already in "
+                                   f"{seen[player.number]} (a player plays once a session)")
             elif player is not None:
-                seen[player.number] = pair.rstrip(": ") or cell.address
+                seen[player.number] = entrant
             elif part.isdigit():
-                problems.add(cell, f"{pair}player number {part} is not in the register (add them to "
+                problems.add(cell, f"{entrant}: player number {part} is not in the register (add them to "
                                    "players.xlsx, or correct the number)")
             else:
-                notes.append(f"{cell.address}: {pair}player {part!r} is not in the register "
+                notes.append(f"{cell.address}: {entrant}: player {part!r} is not in the register "
                              "(a guest: no membership number)")
     return problems.sorted(), tuple(notes)
+
+
+def registered_individual(event: IndividualEvent, players: Register) -> IndividualEvent:
+    """An individual with each player typed as a register's number (or name) named as the
+    register names them; a player it lacks keeps the name typed.
+
+    >>> from xlbridge.event.individual import IndividualEvent, Player as Seat
+    >>> event = IndividualEvent("", "", (Seat(1, "12"), Seat(2, "Zed")), ())
+    >>> [p.name for p in registered_individual(event, Register.of([Player(12, "Ann Smith")])).players]
+    ['Ann Smith', 'Zed']
+    """
+    seats = []
+    for seat in event.players:
+        found = players.find(membership_text(seat.name)) if seat.name else None
+        seats.append(seat if found is None else dataclasses.replace(seat, name=found.name))
+    return dataclasses.replace(event, players=tuple(seats))
 
 
 def registered(event: PairsEvent, players: Register, club: Club = NO_CLUB) -> PairsEvent:

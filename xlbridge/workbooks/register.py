@@ -12,7 +12,8 @@ membership numbers.
 Names (docs/workbooks.md): ``RegisterNumber`` ``RegisterName`` ``RegisterMembership``
 ``RegisterClub`` ``RegisterHandicap`` (the register's rows), ``RegisterClubName``*
 ``RegisterClubNumber``* (the club and its identifier at the federation), and in a pairs
-book ``PairPlayers`` (the names a pair's numbers stand for).
+book ``PairPlayers`` (the names a pair's numbers stand for), in an individual's
+``PlayerRegistered`` (the name a player's number stands for).
 
     >>> from openpyxl import Workbook
     >>> from xlbridge.engine.players import Club, Player, Register
@@ -26,6 +27,7 @@ book ``PairPlayers`` (the names a pair's numbers stand for).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter, quote_sheetname
@@ -77,15 +79,39 @@ def add(workbook: Workbook, players: Register, club: Club = NO_CLUB, lang: str =
     sheet.freeze_panes = f"A{FIRST}"
     sheet.protection.sheet = True
     if "PairName" in workbook.defined_names:
-        _pair_players(workbook, t("sheet"))
+        _shown(workbook, "PairName", "PairPlayers", t("sheet"), _pair_formula)
+    elif "PlayerName" in workbook.defined_names:  # an individual's player list
+        _shown(workbook, "PlayerName", "PlayerRegistered", t("name"), _player_formula)
 
 
-def _pair_players(workbook: Workbook, heading: str) -> None:
-    """``PairPlayers``: beside the pair list, the names a pair's two player numbers stand
-    for (``12 34``, ``12-34``, ``12 & 34``, ``12/34``), a number the register lacks shown
-    with ``?``; blank for a pair typed by name. Placed in the first column right of
-    everything on the pair list's rows, so the template's own columns stay as they are."""
-    cells = named_cells(workbook, "PairName")
+def _registered(number: str) -> str:
+    """The register's name for a player number (a formula's text), ``12?`` when it has none."""
+    return f'IFERROR(INDEX(RegisterName,MATCH(VALUE({number}),RegisterNumber,0)),{number}&"?")'
+
+
+def _pair_formula(typed_cell: str) -> str:
+    """A pair's two player numbers (``12 34``, ``12-34``, ``12 & 34``, ``12/34``) as their
+    registered names; blank for a pair typed by name."""
+    typed = f"TRIM(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({typed_cell},\"-\",\" \"),\"&\",\" \"),\"/\",\" \"))"
+    first = f"LEFT({typed},FIND(\" \",{typed})-1)"
+    second = f"TRIM(MID({typed},FIND(\" \",{typed})+1,40))"
+    return f'IF(ISERROR(VALUE({first})+VALUE({second})),"",{_registered(first)}&" - "&{_registered(second)})'
+
+
+def _player_formula(typed_cell: str) -> str:
+    """An individual's player typed as a number (a number cell or text) as the registered
+    name; blank for a player typed by name."""
+    typed = f'TRIM({typed_cell}&"")'
+    return f'IF(ISERROR(VALUE({typed})),"",{_registered(typed)})'
+
+
+def _shown(workbook: Workbook, source: str, output: str, heading: str, formula: Callable[[str], str]) -> None:
+    """``output`` (``PairPlayers``, an individual's ``PlayerRegistered``): beside the list
+    named ``source``, the names its player numbers stand for, a number the register lacks
+    shown with ``?``; blank for names typed. Placed in the first column right of everything
+    on the list's rows, so the template's own columns stay as they are; then every formula
+    that shows a name from the list shows the registered one first."""
+    cells = named_cells(workbook, source)
     sheet = cells[0].parent
     rows = [cell.row for cell in cells]
     head = rows[0] - 1
@@ -97,33 +123,26 @@ def _pair_players(workbook: Workbook, heading: str) -> None:
     sheet[f"{letter}{head}"].value = heading
     name = get_column_letter(cells[0].column)
     for row in rows:
-        typed = f"TRIM(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({name}{row},\"-\",\" \"),\"&\",\" \"),\"/\",\" \"))"
-        first = f"LEFT({typed},FIND(\" \",{typed})-1)"
-        second = f"TRIM(MID({typed},FIND(\" \",{typed})+1,40))"
-
-        def player(number: str) -> str:
-            return f'IFERROR(INDEX(RegisterName,MATCH(VALUE({number}),RegisterNumber,0)),{number}&"?")'
-
         cell = sheet[f"{letter}{row}"]
-        cell.value = (f'=IF(ISERROR(VALUE({first})+VALUE({second})),"",'
-                      f'{player(first)}&" - "&{player(second)})')
+        cell.value = "=" + formula(f"{name}{row}")
         styles.OUTPUT.apply(cell)
     title = quote_sheetname(sheet.title)
-    workbook.defined_names["PairPlayers"] = DefinedName(
-        "PairPlayers", attr_text=f"{title}!${letter}${rows[0]}:${letter}${rows[-1]}")
-    _names_shown(workbook, str(workbook.defined_names["PairName"].attr_text))
+    workbook.defined_names[output] = DefinedName(
+        output, attr_text=f"{title}!${letter}${rows[0]}:${letter}${rows[-1]}")
+    _names_shown(workbook, source, output)
 
 
-def _names_shown(workbook: Workbook, pair_names: str) -> None:
-    """Every formula that shows a pair's names (``INDEX(<PairName>,n)``: the ranking, the
-    Swiss draw and standings) shows its registered names where ``PairPlayers`` has them, so
+def _names_shown(workbook: Workbook, source: str, output: str) -> None:
+    """Every formula that shows a name from the list (``INDEX(<PairName>,n)``: the ranking,
+    the Swiss draw and standings) shows the registered name where ``output`` has one, so
     that what the book prints reads as ``report`` does. The template's formulas are changed
     here, in the books that carry a register only."""
-    found = re.compile(r"INDEX\((?:" + re.escape(pair_names) + r"|PairName),(\$?[A-Z]{1,3}\$?[0-9]+)\)")
+    ref = str(workbook.defined_names[source].attr_text)
+    found = re.compile(r"INDEX\((?:" + re.escape(ref) + "|" + source + r"),(\$?[A-Z]{1,3}\$?[0-9]+)\)")
     for sheet in workbook.worksheets:
         for row in sheet.iter_rows():
             for cell in row:
                 value = cell.value
                 if isinstance(value, str) and value.startswith("=") and found.search(value):
-                    cell.value = found.sub(lambda m: f'IF(INDEX(PairPlayers,{m[1]})="",{m[0]},'
-                                                     f'INDEX(PairPlayers,{m[1]}))', value)
+                    cell.value = found.sub(lambda m: f'IF(INDEX({output},{m[1]})="",{m[0]},'
+                                                     f'INDEX({output},{m[1]}))', value)
