@@ -274,3 +274,15 @@ def test_season_handicaps_names_a_wrong_file(tmp_path, capsys, source, words):
     assert main(["season", "handicaps", str(files[0]), str(files[1])]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_printout_carries_the_handicapped_ranking():
+    from xlbridge.formats.printout import pairs_printout
+
+    report = score_pairs(_handicapped_event())
+    sheet = pairs_printout(report).worksheets[0]
+    cells = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    head = next(i for i, row in enumerate(cells) if row[0] == "Handicapped")
+    body = [row for row in cells[head + 2:] if row[1] is not None][:len(report.handicapped)]
+    assert [(row[0], row[1]) for row in body] == [(h.place, h.pair) for h in report.handicapped]
+    assert [row[-1] for row in body] == [round(h.percent, 2) for h in report.handicapped]

@@ -283,6 +283,9 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
             sheet.cell(top, 1, heading).font = _HEAD
             top += 1
         top = _neutral(sheet, top, tables.ranking(report, totals)) + 1
+    for heading, lines in report.handicap_rankings():  # when any pair has a handicap (rules §17)
+        sheet.cell(top, 1, "Handicapped" + (f", {heading}" if heading else "")).font = _HEAD
+        top = _neutral(sheet, top + 1, tables.handicap_ranking(report, lines)) + 1
     if any(diagram(record) is not None for record in event.hands.values()):
         _travellers(workbook, report, paper)
     return workbook

@@ -329,7 +329,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     # A handicap (docs/rules.md §17): percentage points added for the handicapped ranking.
     # Column S: the next one shown after the hidden helpers K-R.
     book.put(ws, f"S{PAIR_HEAD}", t("handicap"), styles.HEAD)
-    ws.column_dimensions["S"].width = 7
+    ws.column_dimensions["S"].width = 9
     book.column(ws, "S", rows, None, styles.INPUT.but(number_format=styles.POINTS), name="PairHandicap",
                 rule=Rule("decimal", "-50", "50", "between", t("err_handicap")))
     for row, (number, name, *more) in zip(rows, pair_list, strict=False):
@@ -744,7 +744,7 @@ def _handicap_ranking(book: Book, ws: Worksheet, layout: _Layout, rows: range) -
     once any pair has a handicap (docs/rules.md §17)."""
     t = book.t
     shown = f'AND({layout.mp},COUNT({layout.pcol("S")})>0)'
-    for column, width in zip("MNOPQRST", (2, 7, 6, 29, 7, 7, 8, 4), strict=True):
+    for column, width in zip("MNOPQRST", (2, 7, 6, 29, 7, 9, 9, 4), strict=True):
         ws.column_dimensions[column].width = width
     book.merge(ws, "N2:S2", f'IF({shown},"{t("handicap_ranking")}","")', styles.SUBTITLE, formula=True)
     headings = {"N": f'"{t("place")}"', "O": f'"{t("pair")}"', "P": f'"{t("name")}"',
