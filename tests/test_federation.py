@@ -348,3 +348,25 @@ def test_an_individual_typed_as_register_numbers(tmp_path, capsys):
     assert main(["report", str(path)]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in ("Ann Smith", "Bob Jones", "Cy Young", "Di Prince", "Guest One"))
+
+
+def test_season_add_numbers_players_by_the_register_a_book_carries(tmp_path, capsys):
+    """season add without --players: a book carrying the register numbers its registered
+    players by the register, a guest after every number the register and the season hold."""
+    register_path = players_book(tmp_path)
+    season = tmp_path / "season.xlsx"
+    files.save(workbooks.build("season", rows=200, players=100), season)
+    first = carrying_book(tmp_path, dataclasses.replace(typed_event({0: "12 31", 1: "40 41"}), date="2025-01-07"),
+                          register_path, "first.xlsx")
+    second = carrying_book(tmp_path, dataclasses.replace(typed_event({3: "41-12"}, seed=7), date="2025-01-14"),
+                           register_path, "second.xlsx")
+    assert main(["season", "add", str(season), str(first), str(second)]) == 0
+    ladder = dict(zip(workbooks.read_named(load_workbook(season), "SeasonPlayer"),
+                      workbooks.read_named(load_workbook(season), "SeasonNumber"), strict=True))
+    assert {name: ladder[name] for name in ("Ann Smith", "Bob Jones", "Cy Young", "Di Prince")} == \
+        {"Ann Smith": 12, "Bob Jones": 31, "Cy Young": 40, "Di Prince": 41}
+    guests = [number for name, number in ladder.items() if name and name not in
+              ("Ann Smith", "Bob Jones", "Cy Young", "Di Prince")]
+    assert guests and min(guests) == 42 and len(set(guests)) == len(guests)
+    sessions = workbooks.read_named(load_workbook(season), "SessionNumber")
+    assert sessions.count(12) == 2 and sessions.count(41) == 2 and sessions.count(31) == 1

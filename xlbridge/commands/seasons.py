@@ -35,7 +35,7 @@ from ..event.individual import IndividualReport
 from ..event.model import NOT_PLAYED
 from ..formats.results import ImportedTeams
 from ..kinds import INDIVIDUAL, PAIRS, SEASON, SWISS_PAIRS, FilledBook
-from ..kinds.players import read_register
+from ..kinds.players import carried_register, read_register
 from ..workbooks import named_cells
 from ..workbooks.names import set_value
 from . import EXIT_OK, EXIT_PROBLEMS, CommandError, conventions, handicaps
@@ -97,6 +97,8 @@ class Session:
     date: str
     event: str
     pairs: tuple[tuple[tuple[str, str], dict[str, object]], ...]
+    register: Register | None = None
+    """The register the session's workbook carries (``xlbridge workbooks --players``), if any."""
 
 
 def add(target: Path, events: list[Path], players: Register | None) -> int:
@@ -132,7 +134,7 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
     for session in sessions:
         for (first, second), figures in session.pairs:
             # A name with no letter or digit ("+", Ruter's unknown substitute) is no player to rank.
-            people = [identify(p, players, known, ladder, session.source) for p in (first, second)
+            people = [identify(p, players, known, ladder, session.source, session.register) for p in (first, second)
                       if any(ch.isalnum() for ch in p)]
             for index, (number, name) in enumerate(people):
                 partner = people[1 - index][1] if len(people) == 2 else ""
@@ -152,9 +154,22 @@ def add(target: Path, events: list[Path], players: Register | None) -> int:
 
 
 def identify(text: str, players: Register | None, known: dict[str, int],
-             ladder: list[tuple[int, str]], source: Path) -> tuple[int, str]:
+             ladder: list[tuple[int, str]], source: Path, carried: Register | None = None) -> tuple[int, str]:
     """A player's number and name: from the register when there is one, else the season's
-    player of that name, else a new number after the last."""
+    player of that name, else a new number after the last. Without ``--players``, the
+    register the session's workbook carries numbers a player the season does not know yet
+    (its number when the season has not used it), and a guest it lacks is numbered after
+    every number it and the season hold."""
+    if players is None and carried is not None:
+        found = carried.find(text)
+        key = name_key(found.name if found is not None else text)
+        taken = {number for number, _ in ladder}
+        if key not in known:
+            number = found.number if found is not None and found.number not in taken else \
+                max([*taken, *(p.number for p in carried.players)], default=0) + 1
+            ladder.append((number, found.name if found is not None else " ".join(text.split())))
+            known[key] = number
+        return known[key], next(name for n, name in ladder if n == known[key])
     if players is not None:
         found = players.find(text)
         if found is None:
@@ -204,7 +219,9 @@ def read_session(path: Path) -> Session:
             return individual_session(path, report)  # type: ignore[arg-type]
         if book.kind is SWISS_PAIRS:
             return swiss_session(path, report)  # type: ignore[arg-type]
-        return session_of(path, report)  # type: ignore[arg-type]
+        session = session_of(path, report)  # type: ignore[arg-type]
+        found = carried_register(book)
+        return session if found is None else dataclasses.replace(session, register=found[0])
     imported = load_results(path)
     if isinstance(imported, ImportedTeams):
         raise CommandError(f"{path}: is a team event; season add takes pairs sessions")
