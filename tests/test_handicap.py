@@ -286,3 +286,14 @@ def test_the_printout_carries_the_handicapped_ranking():
     body = [row for row in cells[head + 2:] if row[1] is not None][:len(report.handicapped)]
     assert [(row[0], row[1]) for row in body] == [(h.place, h.pair) for h in report.handicapped]
     assert [row[-1] for row in body] == [round(h.percent, 2) for h in report.handicapped]
+
+
+def test_the_season_report_shows_each_player_handicap(tmp_path, capsys):
+    season, _ = _season_with_sessions(tmp_path, 2)
+    report = kinds.SEASON.score(kinds.check(kinds.read(season)).event)
+    capsys.readouterr()
+    assert main(["report", str(season)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split()[-1] == "Hcp"
+    shown = {int(line.split()[1]): line.split()[-1] for line in lines[4:4 + len(report.standings)]}
+    assert shown == {number: f"{value:.2f}" for number, value in report.handicaps.items()}

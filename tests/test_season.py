@@ -179,7 +179,7 @@ def test_season_add_from_workbooks_and_twice_refused(tmp_path, capsys):
     table = tmp_path / "season.csv"
     assert main(["report", str(season), "--csv", str(table)]) == 0
     rows = table.read_text(encoding="utf-8").splitlines()
-    assert rows[0] == "Place,No.,Player,Sessions,Attended,Average,Points"
+    assert rows[0] == "Place,No.,Player,Sessions,Attended,Average,Points,Hcp"  # Hcp: a season of percentages
     assert rows[1].split(",")[2] == first.player and len(rows) == 1 + len(standings) + 2 + len(lines)
 
 

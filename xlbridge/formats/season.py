@@ -35,13 +35,25 @@ def heading(report: SeasonReport) -> str:
             f"{RULES[rule.ranking].format(best=rule.best)}, {rule.minimum} to qualify{points}")
 
 
+def ladder_heads(report: SeasonReport) -> tuple[str, ...]:
+    """The ladder's headings: :data:`LADDER`, and ``Hcp`` when the season gives handicaps
+    (rules §17: percentages only)."""
+    return (*LADDER, "Hcp") if report.handicaps else LADDER
+
+
 def ladder_rows(report: SeasonReport) -> list[list[object]]:
     """The ladder, best first: place (``-`` unplaced), number, player, sessions, attendance,
-    average of the best sessions, points."""
-    held = report.season.sessions
-    return [[s.place if s.place is not None else "-", s.number, s.player, s.sessions,
-             f"{100 * s.sessions / held:.0f}%" if held else "-",
-             "-" if s.average is None else f"{s.average:.2f}", f"{s.points:g}"] for s in report.standings]
+    average of the best sessions, points, and each player's handicap by the club method
+    when the season gives handicaps."""
+    held, handicaps = report.season.sessions, report.handicaps
+    rows: list[list[object]] = [
+        [s.place if s.place is not None else "-", s.number, s.player, s.sessions,
+         f"{100 * s.sessions / held:.0f}%" if held else "-",
+         "-" if s.average is None else f"{s.average:.2f}", f"{s.points:g}"] for s in report.standings]
+    if handicaps:
+        for row, standing in zip(rows, report.standings, strict=True):
+            row.append(f"{handicaps[standing.number]:.2f}" if standing.number in handicaps else "-")
+    return rows
 
 
 def player_rows(report: SeasonReport, number: int) -> list[list[object]]:
@@ -54,7 +66,8 @@ def player_rows(report: SeasonReport, number: int) -> list[list[object]]:
 
 def season_text(report: SeasonReport) -> str:
     """The ladder, then each player's sessions."""
-    parts = [heading(report), "", text_table(LADDER, ladder_rows(report), ">><>>>>")]
+    heads = ladder_heads(report)
+    parts = [heading(report), "", text_table(heads, ladder_rows(report), ">><" + ">" * (len(heads) - 3))]
     for standing in report.standings:
         rows = player_rows(report, standing.number)
         if rows:
@@ -68,7 +81,7 @@ def page(report: SeasonReport) -> str:
 
     anchors = {s.player: f"player-{s.number}" for s in report.standings if report.lines_of(s.number)}
     links = {2: anchors.get}
-    body = [_table(LADDER, ladder_rows(report), {2}, links)]
+    body = [_table(ladder_heads(report), ladder_rows(report), {2}, links)]
     for standing in report.standings:
         rows = player_rows(report, standing.number)
         if rows:
@@ -88,7 +101,7 @@ def _place(place: int | None, place_to: int | None) -> str:
 
 def write_csv(report: SeasonReport, writer) -> None:
     """The ladder, then every player's every session (one CSV; a blank line between)."""
-    writer.writerow(LADDER)
+    writer.writerow(ladder_heads(report))
     writer.writerows(ladder_rows(report))
     writer.writerow([])
     writer.writerow(("No.", "Player", *SESSIONS))
@@ -109,13 +122,14 @@ def printout(report: SeasonReport, paper: str = "A4"):  # -> openpyxl Workbook
     sheet.append([heading(report)])
     sheet["A1"].font = Font(bold=True, size=13)
     sheet.append([])
-    sheet.append(list(LADDER))
+    sheet.append(list(ladder_heads(report)))
     for cell in sheet[3]:
         cell.font = Font(bold=True)
     for row in ladder_rows(report):
         sheet.append(row)
-    for column, width in zip("ABCDEFG", (7, 7, 30, 10, 10, 10, 9), strict=True):
+    for column, width in zip("ABCDEFGH", (7, 7, 30, 10, 10, 10, 9, 8), strict=True):
         sheet.column_dimensions[column].width = width
-    set_up(sheet, paper_name(paper), area=f"A1:G{sheet.max_row}", title_rows="3:3",
+    last = "GH"[len(ladder_heads(report)) - len(LADDER)]
+    set_up(sheet, paper_name(paper), area=f"A1:{last}{sheet.max_row}", title_rows="3:3",
            header=(report.season.name or "Season", None))
     return book
