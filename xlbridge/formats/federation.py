@@ -26,6 +26,7 @@ import io
 from ..engine.players import Player, Roster, split_names
 from ..engine.season import SeasonLine, line_points
 from ..event import PairsReport
+from .csv import safe
 from .format import Format
 
 HEADINGS = ("Date", "Event", "Club", "Club number", "Player", "Membership", "Partner", "Partner membership",
@@ -78,11 +79,20 @@ def rows(report: PairsReport) -> list[tuple[str, ...]]:
 
 
 def dumps(report: PairsReport) -> str:
-    """The CSV text: the headings, then a row a player."""
+    """The CSV text: the headings, then a row a player, each cell made safe to open in a
+    spreadsheet as ``report --csv`` makes it (a name typed ``=...`` stays text).
+
+    >>> import dataclasses
+    >>> from xlbridge.event import Pair, sample, score_pairs
+    >>> event = sample.pairs_event()
+    >>> event = dataclasses.replace(event, pairs=(Pair(event.pairs[0].number, "=cmd() & Bo"), *event.pairs[1:]))
+    >>> "'=cmd()" in dumps(score_pairs(event))
+    True
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(tuple("IMPs" if report.imps and h == "Percent" else h for h in HEADINGS))
-    writer.writerows(rows(report))
+    writer.writerows([safe(cell) for cell in row] for row in rows(report))
     return out.getvalue()
 
 
