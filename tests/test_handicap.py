@@ -297,3 +297,14 @@ def test_the_season_report_shows_each_player_handicap(tmp_path, capsys):
     assert lines[2].split()[-1] == "Hcp"
     shown = {int(line.split()[1]): line.split()[-1] for line in lines[4:4 + len(report.standings)]}
     assert shown == {number: f"{value:.2f}" for number, value in report.handicaps.items()}
+
+
+def test_check_notes_that_imp_scoring_has_no_handicapped_ranking(tmp_path):
+    from xlbridge import files
+    from xlbridge.kinds import PAIRS
+
+    path = files.save(PAIRS.fill(_handicapped_event(scoring="Butler"), fit=True), tmp_path / "imps.xlsx")
+    checked = kinds.check(kinds.read(path))
+    assert checked.clean and any("IMP scoring has no handicapped ranking" in note for note in checked.notes)
+    plain = files.save(PAIRS.fill(_handicapped_event(), fit=True), tmp_path / "mp.xlsx")
+    assert not any("handicap" in note for note in kinds.check(kinds.read(plain)).notes)

@@ -283,6 +283,8 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
     notes = _check_boards(problems, seats, cells, options)
     if plan is not None:
         notes += _missing(plan, present, pending)
+    if any(pair.handicap is not None for pair in pairs) and Scoring.parse(options.get("scoring", "MP")).imps:
+        notes += ("PairHandicap: IMP scoring has no handicapped ranking (a handicap is percentage points)",)
     event = PairsEvent(
         name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
         pairs=pairs, results=tuple(results), scale=scale, options=options, hands=read_hands(problems, cells),
