@@ -337,6 +337,10 @@ def test_season_add_takes_an_individual_and_swiss_pairs_each_in_its_unit(tmp_pat
     for standing in standings:
         line = next(line for line in lines if line.player == split_names(book_name(swiss, standing.team))[0])
         assert line.score == round(standing.vp, 2) and line.boards == 2 and line.field == 6
+    capsys.readouterr()
+    assert main(["report", str(vp_season)]) == 0
+    shown = capsys.readouterr().out
+    assert f"{lines[0].score:.2f} VPs" in shown and "IMPs" not in shown
 
 
 def book_name(path: Path, pair: int) -> str:

@@ -14,12 +14,27 @@ from __future__ import annotations
 
 import html
 
-from ..engine.season import line_points
+from ..engine.season import hundredths, line_points
 from ..event.season import SeasonReport
 from .text import text_table
 
 RULES = {"average": "the average of the best {best} sessions", "points": "points by place",
          "both": "points by place, then the average of the best {best} sessions"}
+
+
+UNITS = {"%": "%", "IMP": " IMPs", "VP": " VPs"}
+"""A session's score's unit, as a player's sessions show it."""
+
+
+def two_places(value: float) -> str:
+    """A figure to two decimals, halves away from zero as the sheet's ROUND shows it (where
+    ``f"{60.415:.2f}"`` gives 60.41, the float being a shade under the half).
+
+    >>> two_places(60.415), two_places(-2.345), two_places(7)
+    ('60.42', '-2.35', '7.00')
+    """
+    cents = hundredths(value)
+    return f"{'-' if cents < 0 else ''}{abs(cents) // 100}.{abs(cents) % 100:02d}"
 
 
 LADDER = ("Place", "No.", "Player", "Sessions", "Attended", "Average", "Points")
@@ -49,10 +64,10 @@ def ladder_rows(report: SeasonReport) -> list[list[object]]:
     rows: list[list[object]] = [
         [s.place if s.place is not None else "-", s.number, s.player, s.sessions,
          f"{100 * s.sessions / held:.0f}%" if held else "-",
-         "-" if s.average is None else f"{s.average:.2f}", f"{s.points:g}"] for s in report.standings]
+         "-" if s.average is None else two_places(s.average), f"{s.points:g}"] for s in report.standings]
     if handicaps:
         for row, standing in zip(rows, report.standings, strict=True):
-            row.append(f"{handicaps[standing.number]:.2f}" if standing.number in handicaps else "-")
+            row.append(two_places(handicaps[standing.number]) if standing.number in handicaps else "-")
     return rows
 
 
@@ -60,7 +75,7 @@ def player_rows(report: SeasonReport, number: int) -> list[list[object]]:
     """One player's sessions, in the order they were added."""
     rule = report.season.rule
     return [[line.date, line.event, line.partner, line.direction,
-             f"{line.score:.2f}{'%' if line.unit == '%' else ' IMPs'}", _place(line.place, line.place_to),
+             f"{two_places(line.score)}{UNITS[line.unit]}", _place(line.place, line.place_to),
              line.field or "", line.boards or "", f"{line_points(line, rule):g}"] for line in report.lines_of(number)]
 
 
