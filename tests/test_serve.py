@@ -416,3 +416,24 @@ def test_the_cards_point_where_the_phones_can_reach(book, monkeypatch, capsys):
     assert pdf.read_bytes() == first and len(printed) == 1
     assert cli.main(["serve", str(book), "--host", "0.0.0.0", "--port", "8000", "--force"]) == 0
     assert printed[-1] == "http://192.168.1.31:8000" and pdf.read_bytes() != first
+
+
+def test_a_playing_director_uses_one_phone_for_the_table_and_the_director(book):
+    """The table's and the director's logins are cookies of their own: logging in as the
+    director keeps the table's login, and each page's forms carry their own login's token."""
+    app = app_for(book)
+    phone = Phone(app, f"/t/{codes(app)['t1']}")
+    table_csrf = phone.csrf
+    assert phone.client.get(f"/d/{codes(app)['director']}").status_code == 200
+    assert phone.client.get("/table").status_code == 200
+    assert phone.enter(1, 1, ("4", "S", "", "N", "10")).status_code == 200
+    director_csrf = re.search(r'name="csrf" value="([^"]+)"', phone.client.get("/director").text).group(1)
+    assert director_csrf != table_csrf
+    # A table's token does not pass on the director's forms, nor the director's on a table's.
+    before = rows(book)
+    assert phone.post("/director/close", round=1).status_code == 403
+    phone.csrf = director_csrf
+    assert phone.enter(1, 2, ("3", "N", "", "S", "9")).status_code == 403
+    assert rows(book) == before
+    assert phone.post("/director/close", round=1).status_code == 200
+    assert 1 in {row[1] for row in rows(book) if row[0] == "closed"}

@@ -44,7 +44,7 @@ from . import forms, pages
 from .entry import Entry
 from .event import LiveEvent, Place
 from .journal import DIRECTOR, Journal, Outcome, Stored, journal_path
-from .security import COOKIE, Guard, RateLimit, Signer
+from .security import COOKIE, DIRECTOR_COOKIE, Guard, RateLimit, Signer
 from .writeback import write_back
 
 TRAVELLER = "show_traveller"
@@ -67,8 +67,10 @@ class Server:
 
     # --- who is asking -------------------------------------------------------------------------
 
-    def login(self, request: Request) -> tuple[str | None, str]:
-        cookie = request.cookies.get(COOKIE, "")
+    def login(self, request: Request, *, director: bool) -> tuple[str | None, str]:
+        """Who the request's login is, and its cookie: the table's or the director's, each a
+        cookie of its own, so one browser may be logged in as both."""
+        cookie = request.cookies.get(DIRECTOR_COOKIE if director else COOKIE, "")
         return self.signer.who(cookie), cookie
 
     def current_round(self) -> int | None:
@@ -148,14 +150,15 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
         if who is None or (who == DIRECTOR) != (wanted == "director"):
             return refuse(403, "err_code")
         response = RedirectResponse(f"/{wanted}", status_code=303)
-        response.set_cookie(COOKIE, server.signer.login(who), httponly=True, samesite="lax", max_age=24 * 3600)
+        response.set_cookie(DIRECTOR_COOKIE if who == DIRECTOR else COOKIE, server.signer.login(who), httponly=True,
+                            samesite="lax", max_age=24 * 3600)
         return response
 
     def table_of(who: str | None) -> int | None:
         return int(who[1:]) if who and who.startswith("t") and who[1:].isdigit() else None
 
     async def table_page(request: Request) -> Response:
-        who, cookie = server.login(request)
+        who, cookie = server.login(request, director=False)
         table = table_of(who)
         if table is None:
             return refuse(403, "err_login")
@@ -164,7 +167,7 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
 
     async def posted(request: Request, director: bool) -> tuple[str, str, dict[str, str]] | Response:
         """The login, cookie and fields of a POST, or the refusal: not logged in, a forged form."""
-        who, cookie = server.login(request)
+        who, cookie = server.login(request, director=director)
         if who is None or (who == DIRECTOR) != director:
             return refuse(403, "err_login")
         try:
@@ -243,7 +246,7 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
         return table_answer(table, cookie, 200, t("saved", board=board, result=result), ok=True)
 
     async def director_page(request: Request) -> Response:
-        who, cookie = server.login(request)
+        who, cookie = server.login(request, director=True)
         if who != DIRECTOR:
             return refuse(403, "err_login")
         view = await run_in_threadpool(server.director_view, cookie)

@@ -34,6 +34,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "xlbridge"
+"""The table's login."""
+DIRECTOR_COOKIE = "xlbridge-director"
+"""The director's login, a cookie of its own: a director who plays uses one phone for both."""
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 BODY_LIMIT = 8 * 1024
 """The largest request body: a form of a board's result is a few hundred bytes."""
@@ -126,7 +129,7 @@ class Guard:
         address = (scope.get("client") or ("?", 0))[0]
         # A login's budget is its own cookie's (a forged cookie only spends its own), a code's its code's.
         path = scope.get("path", "")
-        login = path if path.startswith(("/t/", "/d/")) else _cookie(scope)
+        login = path if path.startswith(("/t/", "/d/")) else _cookie(scope, director=path.startswith("/director"))
         # The serving computer itself (the director's screen, a test, a benchmark) is not a phone
         # on the Wi-Fi: its logins are limited, its address is not.
         local = address in LOOPBACK
@@ -159,12 +162,13 @@ class BodyTooLarge(Exception):
     """A request body beyond the limit, found while it was read."""
 
 
-def _cookie(scope: Scope) -> str:
+def _cookie(scope: Scope, *, director: bool) -> str:
+    wanted = DIRECTOR_COOKIE if director else COOKIE
     for name, value in scope.get("headers") or ():
         if name == b"cookie":
             for part in value.decode("latin-1").split(";"):
                 key, _, text = part.strip().partition("=")
-                if key == COOKIE:
+                if key == wanted:
                     return text
     return ""
 
