@@ -192,7 +192,8 @@ def test_refusals_leave_the_journal_unchanged(book):
 
 
 def test_a_flood_is_refused_and_writes_nothing(book):
-    app = app_for(book, rate_login=(4, 60.0))
+    # The login's budget: its page, then two requests an entry (the POST, and the page it is sent on to).
+    app = app_for(book, rate_login=(7, 60.0))
     one = Phone(app, f"/t/{codes(app)['t1']}")  # the code's request, then the login's first: its page
     assert one.enter(1, 1, ("4", "S", "", "N", "10")).status_code == 200
     before = rows(book)
@@ -437,3 +438,19 @@ def test_a_playing_director_uses_one_phone_for_the_table_and_the_director(book):
     assert rows(book) == before
     assert phone.post("/director/close", round=1).status_code == 200
     assert 1 in {row[1] for row in rows(book) if row[0] == "closed"}
+
+
+def test_a_saved_entry_sends_the_phone_to_its_page(book):
+    """Post, redirect, get: a reload of the page after an entry shows it again and never
+    offers to send the form a second time; a refusal answers at once with its status."""
+    app = app_for(book)
+    one = Phone(app, f"/t/{codes(app)['t1']}")
+    one.client.follow_redirects = False
+    answer = one.enter(1, 1, ("4", "S", "", "N", "10"))
+    assert (answer.status_code, answer.headers["location"]) == (303, "/table?saved=1")
+    page = one.client.get("/table?saved=1")
+    assert "4♠" in message(page) or "4S" in message(page)
+    assert "NS +420" in message(page)
+    answer = one.post("/table/confirm", board=1, round=1, table=1)
+    assert (answer.status_code, answer.headers["location"]) == (303, "/table?confirmed=1")
+    assert one.enter(1, 1, ("3", "N", "", "S", "9")).status_code == 409

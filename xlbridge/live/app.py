@@ -24,7 +24,9 @@ Every POST carries ``csrf`` (the login's token; without it: 403) and ``key`` (th
 idempotency key: the same key again returns the first answer and writes nothing); table
 forms also carry ``round`` and ``table``, so a page left open from a closed round or
 another table's login is refused, not applied elsewhere. A refusal answers the page with
-one line saying why (400, 403 or 409) and leaves the journal as it was.
+one line saying why (400, 403 or 409) and leaves the journal as it was; a table's write that
+went in is sent on to ``GET /table?saved=N`` (or ``confirmed=N``), which shows it, so a
+reload never offers to send the form again.
 """
 
 from __future__ import annotations
@@ -162,8 +164,25 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
         table = table_of(who)
         if table is None:
             return refuse(403, "err_login")
-        view = await run_in_threadpool(server.table_view, table, cookie)
+        done = request.query_params.get("saved") or request.query_params.get("confirmed")
+        text = ""
+        if done is not None and done.isdigit():
+            action = "confirm" if "confirmed" in request.query_params else "enter"
+            text = await run_in_threadpool(done_text, table, int(done), action)
+        view = await run_in_threadpool(server.table_view, table, cookie, text, bool(text))
         return HTMLResponse(pages.table_page(view))
+
+    def done_text(table: int, board: int, action: str) -> str:
+        """What the page says after a write went in: the board's result and score to confirm,
+        or that it is confirmed; nothing for a board the table has no entry of."""
+        t = labels()
+        mine = [s for s in server.journal.entries() if s.entry.table == table and s.entry.board == board]
+        if not mine:
+            return ""
+        if action == "confirm":
+            return t("confirmed", board=board) if mine[-1].confirmed else ""
+        stored = mine[-1]
+        return t("saved", board=board, result=f"{pages.result_text(stored)}, NS {pages.ns_score(stored):+d}")
 
     async def posted(request: Request, director: bool) -> tuple[str, str, dict[str, str]] | Response:
         """The login, cookie and fields of a POST, or the refusal: not logged in, a forged form."""
@@ -238,12 +257,10 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
             return table_answer(table, cookie, 409, t("err_exists", board=board, result=result))
         if outcome.status == "missing":
             return table_answer(table, cookie, 409, t("err_missing", board=board))
-        if action == "confirm":
-            return table_answer(table, cookie, 200, t("confirmed", board=board), ok=True)
-        stored = outcome.stored
-        assert stored is not None
-        result = f"{pages.result_text(stored)}, NS {pages.ns_score(stored):+d}"
-        return table_answer(table, cookie, 200, t("saved", board=board, result=result), ok=True)
+        # Saved: the phone is sent to its page (post, redirect, get), so a reload shows the page
+        # again instead of offering to send the form a second time.
+        done = "confirmed" if action == "confirm" else "saved"
+        return RedirectResponse(f"/table?{done}={board}", status_code=303)
 
     async def director_page(request: Request) -> Response:
         who, cookie = server.login(request, director=True)
