@@ -8,7 +8,7 @@ import argparse
 import dataclasses
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .. import files, formats
@@ -16,7 +16,7 @@ from ..engine import BridgeInputError, OptionError
 from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsReport, score_teams
 from ..event.individual import IndividualReport
 from ..formats.individual_results import ImportedIndividual
-from ..formats.results import MAX_BYTES, Imported, ImportedTeams, ResultsFileError
+from ..formats.results import MAX_BYTES, Imported, ImportedTeams, Published, ResultsFileError
 from ..formats.swiss_pairs import ImportedSwissPairs
 from ..formats.swiss_pairs import figures as swiss_figures
 from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS, Checked
@@ -162,25 +162,31 @@ def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
     """One line per pair: the file's figure, the workbook's, and whether they differ (within
     the file's printed rounding); then a summary. Returns the lines and the differences."""
     imps = scored.imps
-    what = "IMPs" if imps else "%"
-    lines = [f"{'Pair':>4}  {'file ' + what:>10}  {'workbook ' + what:>14}"]
+    ours = {pair: total.imps if imps else total.percent for pair, total in scored.scored.pairs.items()}
+    return side_by_side("Pair", "IMPs" if imps else "%", imported.published, ours)
+
+
+def side_by_side(who: str, what: str, published: Mapping[int, Published],
+                 ours: Mapping[int, float | None]) -> tuple[list[str], int]:
+    """Each entrant's published figure beside the workbook's, a difference beyond the file's
+    printed rounding marked, then a summary line; and the number of differences."""
+    width = max(4, len(who))
+    lines = [f"{who:>{width}}  {'file ' + what:>10}  {'workbook ' + what:>14}"]
     differences = 0
-    for pair in sorted(set(imported.published) | set(scored.scored.pairs)):
-        published = imported.published.get(pair)
-        total = scored.scored.pairs.get(pair)
-        ours = None if total is None else (total.imps if imps else total.percent)
+    for number in sorted(set(published) | set(ours)):
+        figure, mine = published.get(number), ours.get(number)
         mark = ""
-        if published is None or ours is None:
-            mark = "  (not in the file)" if published is None else "  DIFFERENT: not scored by the workbook"
-            differences += published is not None
-        elif conventions.differs(published, ours):
-            mark = f"  DIFFERENT by {ours - published.number:+.2f}"
+        if figure is None or mine is None:
+            mark = "  (not in the file)" if figure is None else "  DIFFERENT: not scored by the workbook"
+            differences += figure is not None
+        elif conventions.differs(figure, mine):
+            mark = f"  DIFFERENT by {mine - figure.number:+.2f}"
             differences += 1
-        shown = "-" if ours is None else f"{ours:.2f}"
-        lines.append(f"{pair:>4}  {published.value if published else '-':>10}  {shown:>14}{mark}")
-    compared = len(imported.published)
+        shown = "-" if mine is None else f"{mine:.2f}"
+        lines.append(f"{number:>{width}}  {figure.value if figure else '-':>10}  {shown:>14}{mark}")
+    count = len(published)
     lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
-                 f"({compared} published figure{'s' if compared != 1 else ''} compared)")
+                 f"({count} published figure{'s' if count != 1 else ''} compared)")
     return lines, differences
 
 
@@ -290,25 +296,8 @@ def run_individual(args: argparse.Namespace, target: Path, imported: ImportedInd
 def compare_individual(imported: ImportedIndividual, scored: IndividualReport) -> tuple[list[str], int]:
     """One line per player: the file's percentage, the workbook's, and whether they differ
     (within the file's printed rounding); then the summary line a pairs event has."""
-    players = scored.scored.players
-    lines = [f"{'Player':>6}  {'file %':>10}  {'workbook %':>14}"]
-    differences = 0
-    for player in sorted(set(imported.published) | set(players)):
-        published = imported.published.get(player)
-        ours = players[player].percent if player in players else None
-        mark = ""
-        if published is None or ours is None:
-            mark = "  (not in the file)" if published is None else "  DIFFERENT: not scored by the workbook"
-            differences += published is not None
-        elif conventions.differs(published, ours):
-            mark = f"  DIFFERENT by {ours - published.number:+.2f}"
-            differences += 1
-        shown = "-" if ours is None else f"{ours:.2f}"
-        lines.append(f"{player:>6}  {published.value if published else '-':>10}  {shown:>14}{mark}")
-    count = len(imported.published)
-    lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
-                 f"({count} published figure{'s' if count != 1 else ''} compared)")
-    return lines, differences
+    ours = {player: total.percent for player, total in scored.scored.players.items()}
+    return side_by_side("Player", "%", imported.published, ours)
 
 
 # --- Swiss pairs -------------------------------------------------------------------------
