@@ -109,7 +109,8 @@ class Server:
         return pages.DirectorView(
             self.event.lang, self.event.name, self.event.rounds, self.event.tables, self.journal.closed(), counts,
             self.late(counts), self.journal.corrections(), self.ranking(stored),
-            self.journal.setting(TRAVELLER) == "yes", self.signer.csrf(cookie), text, ok, self.event.individual)
+            self.journal.setting(TRAVELLER) == "yes", self.signer.csrf(cookie), text, ok, self.event.individual,
+            self.event.teams)
 
     def late(self, counts: dict[tuple[int, int], tuple[int, int, int]]) -> list[int]:
         """Tables behind the others in the current round: fewer boards in than a table of the

@@ -3,8 +3,12 @@
 A pairs event written from a movement (``xlbridge workbooks pairs --movement ...``): its
 Movement sheet gives every round and table (pairs and boards) and, in the cards' own words
 and the book's language, where the boards and the pairs go next; the book's check gives the
-pairs' names, the scoring settings and the results already typed in. Any other book is
-refused in one line naming what is served.
+pairs' names, the scoring settings and the results already typed in. An individual's
+Movement sheet gives its tables' four players. A team event (teams-event.xlsx) has no
+movement: its Results rows give each round's matches (those drawn so far), and match ``k``
+of a round, in the rows' (the Draw's) order, plays at two tables, ``2k-1`` the open room
+(home North-South) and ``2k`` the closed room (away North-South); a bye has no table
+(:func:`match_numbers`). Any other book is refused in one line naming what is served.
 
 >>> place = Place(1, 2, 2, 9, (4, 5, 6), "table 1", "table 2 NS", "table 3 EW")
 >>> place.boards_text, place.sits_out
@@ -23,12 +27,13 @@ from .. import kinds
 from ..director.names import NamedCells
 from ..director.safe_open import load
 from ..engine import OptionError
-from ..event import PairResult, PairsEvent, PairsReport, Play
+from ..event import EventBoard, PairResult, PairsEvent, PairsReport, Play, TeamEvent
 from ..event.individual import IndividualEvent, IndividualResult
 from ..workbooks.i18n import LANGUAGES, Labels
 from .entry import Entry
 
-SERVED = "a pairs event written from a movement (xlbridge workbooks pairs --movement ...) or an individual"
+SERVED = ("a pairs event written from a movement (xlbridge workbooks pairs --movement ...), an individual "
+          "or a team event (teams-event.xlsx)")
 """What ``xlbridge serve`` serves, in words for its refusals."""
 
 
@@ -36,7 +41,9 @@ SERVED = "a pairs event written from a movement (xlbridge workbooks pairs --move
 class Place:
     """One table in one round: the pairs (None: a sit-out) or, in an individual, the four
     players (``seats``: North, East, South, West), the boards, and where the boards and the
-    players go next, as the cards say it (``players_next``: an individual's (player, where))."""
+    players go next, as the cards say it (``players_next``: an individual's (player, where)).
+    A team event's table is one room of a match (``room``: :data:`OPEN` or :data:`CLOSED`),
+    ``ns`` and ``ew`` its teams, ``ns_next`` and ``ew_next`` where those teams play next."""
 
     round: int
     table: int
@@ -48,6 +55,18 @@ class Place:
     ew_next: str = ""
     seats: tuple[int, ...] = ()
     players_next: tuple[tuple[int, str], ...] = ()
+    room: str = ""
+
+    @property
+    def home_away(self) -> tuple[int, int]:
+        """A team event's match at this table: (home, away); the home team sits North-South
+        in the open room.
+
+        >>> Place(1, 2, 1, 4, (1, 2), room=CLOSED).home_away
+        (4, 1)
+        """
+        assert self.ns is not None and self.ew is not None
+        return (self.ns, self.ew) if self.room == OPEN else (self.ew, self.ns)
 
     @property
     def sits_out(self) -> bool:
@@ -64,7 +83,35 @@ def _span(boards: tuple[int, ...]) -> str:
     return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
 
 
-Result = PairResult | IndividualResult
+OPEN, CLOSED = "open", "closed"
+"""A team event's two rooms (:attr:`Place.room`)."""
+
+
+def match_numbers(matches: Iterable[tuple[int, int, int]]) -> dict[tuple[int, int, int], int]:
+    """Each match's number in its round, 1 up, in the order its rows come (the Draw's):
+    (round, home, away) -> k. Match k plays at tables 2k-1 (open room) and 2k (closed room):
+    the one numbering of a team event's tables, used by the phones and by ``--write``.
+
+    >>> match_numbers([(1, 4, 1), (1, 4, 1), (1, 2, 3), (2, 2, 4), (2, 3, 1)])
+    {(1, 4, 1): 1, (1, 2, 3): 2, (2, 2, 4): 1, (2, 3, 1): 2}
+    """
+    numbers: dict[tuple[int, int, int], int] = {}
+    for match in matches:
+        if match not in numbers:
+            numbers[match] = 1 + sum(other[0] == match[0] for other in numbers)
+    return numbers
+
+
+def room_tables(number: int) -> tuple[int, int]:
+    """Match ``number``'s open-room and closed-room tables.
+
+    >>> room_tables(1), room_tables(3)
+    ((1, 2), (5, 6))
+    """
+    return 2 * number - 1, 2 * number
+
+
+Result = PairResult | IndividualResult | EventBoard
 
 
 @dataclass(frozen=True)
@@ -75,9 +122,10 @@ class LiveEvent:
     path: Path
     lang: str
     places: tuple[Place, ...]
-    event: PairsEvent | IndividualEvent
+    event: PairsEvent | IndividualEvent | TeamEvent
     typed: Mapping[tuple[int, int, int], Result]
-    """The book's results by (round, table, board), where the movement places them."""
+    """The book's results by (round, table, board), where the movement places them (a team
+    event's board under both its rooms' tables)."""
 
     @property
     def name(self) -> str:
@@ -88,8 +136,15 @@ class LiveEvent:
         return isinstance(self.event, IndividualEvent)
 
     @property
+    def teams(self) -> bool:
+        return isinstance(self.event, TeamEvent)
+
+    @property
     def names(self) -> dict[int, str]:
-        """The pairs' names by number (an individual's: the players')."""
+        """The pairs' names by number (an individual's: the players'; a team event's: the teams')."""
+        if isinstance(self.event, TeamEvent):  # a team with no name is "Team 3", in the book's language
+            team = Labels(self.lang, kinds.TEAM_EVENT.name)("team")
+            return {number: name or f"{team} {number}" for number, name in self.event.teams.items()}
         if isinstance(self.event, IndividualEvent):
             return {player.number: player.name for player in self.event.players}
         return {pair.number: pair.names for pair in self.event.pairs}
@@ -119,9 +174,22 @@ class LiveEvent:
             return IndividualResult(entry.round, entry.table, entry.board, place.seats, play)  # type: ignore[arg-type]
         return PairResult(entry.board, place.ns, place.ew, play)
 
-    def with_entries(self, entries: Iterable[Entry]) -> PairsEvent | IndividualEvent:
+    def with_entries(self, entries: Iterable[Entry]) -> PairsEvent | IndividualEvent | TeamEvent:
         """The book's event with the entries added where the book has no result typed (a
-        typed result is kept, as ``--write`` keeps it)."""
+        typed result is kept, as ``--write`` keeps it). A team event's board counts once
+        both its rooms are in, as the book's check counts it."""
+        if isinstance(self.event, TeamEvent):
+            rooms: dict[tuple[int, int, int, int], list[Play | None]] = {
+                (b.round, b.home, b.away, b.board): [b.open, b.closed] for b in self.event.boards}
+            for entry in entries:
+                place = self.place(entry.round, entry.table)
+                if entry.key in self.typed or place is None or not place.room:
+                    continue
+                plays = rooms.setdefault((entry.round, *place.home_away, entry.board), [None, None])
+                plays[place.room == CLOSED] = Play(entry.contract, entry.declarer, entry.tricks)
+            boards = tuple(EventBoard(*key, *plays) for key, plays in rooms.items()  # type: ignore[arg-type]
+                           if None not in plays)
+            return dataclasses.replace(self.event, boards=boards)
         added = [self.result(entry) for entry in entries if entry.key not in self.typed]
         return dataclasses.replace(self.event, results=(*self.event.results, *added))  # type: ignore[arg-type]
 
@@ -129,9 +197,14 @@ class LiveEvent:
         """The live ranking, scored by the engine as ``report`` scores the book's results and
         the entries: (title, [(place, number, names, total)]) for each field."""
         event = self.with_entries(entries)
+        names = self.names
+        if isinstance(event, TeamEvent):  # VPs a team, as report scores the book
+            if not event.boards:
+                return []
+            standings = kinds.TEAM_EVENT.score(event).standings()
+            return [("", [(s.place, s.team, names.get(s.team, ""), f"{s.vp:.2f}") for s in standings])]
         if not event.results:
             return []
-        names = self.names
         if isinstance(event, IndividualEvent):
             report = kinds.INDIVIDUAL.score(event)  # type: ignore[arg-type]
             return [("", [(t.place, t.player, names.get(t.player, ""), f"{t.percent:.2f}%")
@@ -151,14 +224,17 @@ def read_event(path: Path, lang: str | None = None) -> LiveEvent:
     """Read the workbook at ``path``: a pairs event from a movement or an individual, else
     one line why not (:class:`OptionError`)."""
     book = kinds.read(path)
-    if book.kind not in (kinds.PAIRS, kinds.INDIVIDUAL) or not book.cells.column("MoveRound"):
+    movement = book.kind is kinds.TEAM_EVENT or bool(book.cells.column("MoveRound"))
+    if book.kind not in (kinds.PAIRS, kinds.INDIVIDUAL, kinds.TEAM_EVENT) or not movement:
         raise OptionError(f"{path}: is a {book.title}{'' if book.kind is not kinds.PAIRS else ' with no movement'}; "
                           f"xlbridge serve serves {SERVED}")
     checked = kinds.check(book)
-    if checked.problems or not isinstance(checked.event, PairsEvent | IndividualEvent):
+    if checked.problems or not isinstance(checked.event, PairsEvent | IndividualEvent | TeamEvent):
         first = checked.problems[0] if checked.problems else "unreadable"
         raise OptionError(f"{path}: {len(checked.problems)} problem(s), the first {first}; "
                           "fix them (xlbridge check) before serving it")
+    if isinstance(checked.event, TeamEvent):
+        return _team_event(path, book.cells, checked.event, lang)
     if book.kind is kinds.INDIVIDUAL:
         places, header = _individual_places(path, book.cells, lang)
         typed: dict[tuple[int, int, int], Result] = {
@@ -253,3 +329,56 @@ def _individual_places(path: Path, cells: NamedCells, lang: str | None) -> tuple
                           t("sits_out") if where is None else f"{t('table')} {where[0]}, {seat_words[where[1]]}"))
         places.append(Place(r, table, None, None, boards, boards_next, seats=seats, players_next=tuple(going)))
     return places, str(header[0] or "")
+
+
+def _team_event(path: Path, cells: NamedCells, event: TeamEvent, lang: str | None) -> LiveEvent:
+    """A team event's tables: each drawn match's two rooms (:func:`match_numbers`), the
+    match's boards as its rows list them, and where each team plays next round (its tables
+    and directions, a bye, or the draw still to come)."""
+    columns = [cells.column(name) for name in ("MatchRound", "MatchHome", "MatchAway", "Board")]
+    rows = []
+    for cells_of_row in zip(*columns, strict=False):
+        try:
+            rows.append(tuple(int(cell.value) for cell in cells_of_row))  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # a round not drawn yet (blank teams), or a row edited by hand
+            continue
+    numbers = match_numbers(row[:3] for row in rows)
+    boards: dict[tuple[int, int, int], list[int]] = {}
+    for round_no, home, away, board in rows:
+        boards.setdefault((round_no, home, away), []).append(board)
+    first = columns[0][0]
+    workbook = load(path)
+    try:  # the Results sheet's "Round" heading (above the first row), for the language
+        sheet = workbook[first.sheet]
+        headers = [str(sheet.cell(row, first.column).value or "").strip() for row in (first.row - 2, first.row - 1)]
+    finally:
+        workbook.close()
+    code = lang or next((c for c in LANGUAGES if Labels(c, kinds.TEAM_EVENT.name)("round") in headers), "en")
+    t, words = Labels(code, "serve"), Labels(code, kinds.TEAM_EVENT.name)
+
+    def going(round_no: int, team: int) -> str:
+        """Where ``team`` plays in the round after ``round_no``, as its phone says it."""
+        if round_no >= event.rounds:
+            return "-"
+        for (r, home, away), number in numbers.items():
+            if r == round_no + 1 and team in (home, away):
+                open_, closed = room_tables(number)
+                ns, ew = (open_, closed) if team == home else (closed, open_)
+                return t("team_next", ns=ns, ew=ew)
+        drawn = any(r == round_no + 1 for r, _, _ in numbers)
+        return words("bye") if drawn else t("wait_draw")
+
+    places = []
+    for (round_no, home, away), number in numbers.items():
+        span = tuple(sorted(boards[(round_no, home, away)]))
+        for table, room, ns, ew in zip(room_tables(number), (OPEN, CLOSED), (home, away), (away, home), strict=True):
+            places.append(Place(round_no, table, ns, ew, span, "", going(round_no, ns), going(round_no, ew),
+                                room=room))
+    by_match = {(p.round, *p.home_away): [] for p in places}  # type: ignore[var-annotated]
+    for p in places:
+        by_match[(p.round, *p.home_away)].append(p.table)
+    typed: dict[tuple[int, int, int], Result] = {}
+    for board in event.boards:
+        for table in by_match.get((board.round, board.home, board.away), []):
+            typed[(board.round, table, board.board)] = board
+    return LiveEvent(path, code, tuple(places), event, typed)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..engine import board_dealer, board_vul
-from ..kinds import INDIVIDUAL, PAIRS
+from ..kinds import INDIVIDUAL, PAIRS, TEAM_EVENT
 from ..workbooks.i18n import Labels
 from . import forms
 from .event import Place
@@ -163,6 +163,9 @@ def table_page(view: TableView) -> str:
         if place.seats:  # an individual: the four players, North to West
             pairs = [(f"{seat} {player}", view.names.get(player, ""))
                      for seat, player in zip("NESW", place.seats, strict=True)]
+        if place.room:  # a team event: the room and its two teams, each in its direction
+            pairs = [(t("room_line", room=Labels(view.lang, TEAM_EVENT.name)(place.room),
+                        ns=view.names.get(place.ns or 0, place.ns), ew=view.names.get(place.ew or 0, place.ew)), "")]
         html.append('<p id="pairs">' + "<br>".join(escape(f"{who} {name}".strip()) for who, name in pairs) + "</p>")
         html.append(f'<p id="boards">{escape(t("boards_line", boards=place.boards_text))}</p>')
         for board in place.boards:
@@ -198,6 +201,9 @@ def table_page(view: TableView) -> str:
         if place.seats:  # an individual: each player's next table and seat, as the guide cards say
             going = [(cards("boards"), place.boards_next)] + [(str(player), where)
                                                               for player, where in place.players_next]
+        if place.room:  # a team event: where each team plays next (its two tables), or the draw to come
+            going = [(view.names.get(team or 0, str(team)), where)
+                     for team, where in ((place.ns, place.ns_next), (place.ew, place.ew_next))]
         nxt.append('<table id="next-table">' + "".join(
             f"<tr><th>{escape(key)}</th><td>{escape(value or '-')}</td></tr>" for key, value in going) + "</table>")
         # a link, not the browser's reload: this page is often a POST's answer, and reloading
@@ -242,6 +248,8 @@ class DirectorView:
     ok: bool = False
     individual: bool = False
     """An individual: the ranking is of players."""
+    teams: bool = False
+    """A team event: the ranking is of teams, in VPs."""
 
 
 def director_page(view: DirectorView) -> str:
@@ -272,6 +280,8 @@ def director_page(view: DirectorView) -> str:
         body = "".join(f"<tr><td>{escape(place)}</td><td>{pair}</td><td>{escape(names)}</td><td>{escape(total)}</td>"
                        "</tr>" for place, pair, names, total in rows)
         who = Labels(view.lang, INDIVIDUAL.name)("player") if view.individual else t("pair")
+        if view.teams:
+            who = Labels(view.lang, TEAM_EVENT.name)("team")
         html.append(f'<table class="ranking"><tr><th>{escape(t("place"))}</th><th>{escape(who)}</th>'
                     f"<th>{escape(t('names'))}</th><th>{escape(t('total'))}</th></tr>{body}</table>")
     html.append(f'<h2>{escape(t("edit"))}</h2><form method="post" action="/director/result" id="edit">'

@@ -2,9 +2,12 @@
 
 Each entry goes into the row the movement gives: the row whose ``RoundNo``, ``TableNo``
 and ``Board`` cells hold its key (a pairs.xlsx built from a movement and an individual.xlsx
-both have those names, docs/workbooks.md). Only the ``Contract``, ``Declarer`` and
-``Tricks`` cells are written; every formula, style, defined name and validation of the
-book is kept (openpyxl loads and saves it whole, as ``xlbridge hands`` and ``draw`` do).
+both have those names, docs/workbooks.md). A team event's (teams-event.xlsx) row is the
+match's (``MatchRound``, ``MatchHome``, ``MatchAway``, ``Board``), and the table its room:
+the open room's three cells or the closed room's (:func:`~xlbridge.live.event.match_numbers`
+numbers the tables). Only the ``Contract``, ``Declarer`` and ``Tricks`` cells are written;
+every formula, style, defined name and validation of the book is kept (openpyxl loads and
+saves it whole, as ``xlbridge hands`` and ``draw`` do).
 
 What the director typed is never lost:
 
@@ -45,6 +48,7 @@ from ..engine.errors import XlbridgeError
 from ..event import Play
 from ..workbooks import named_cells
 from .entry import Entry
+from .event import match_numbers, room_tables
 
 WAIT_SECONDS = 300.0
 """How long :func:`write_back` waits for a spreadsheet program to close the book: time
@@ -55,6 +59,9 @@ POLL_SECONDS = 1.0
 
 KEY_NAMES = ("RoundNo", "TableNo", "Board")
 RESULT_NAMES = ("Contract", "Declarer", "Tricks")
+TEAM_KEY_NAMES = ("MatchRound", "MatchHome", "MatchAway", "Board")
+ROOM_NAMES = (("OpenContract", "OpenDeclarer", "OpenTricks"), ("ClosedContract", "ClosedDeclarer", "ClosedTricks"))
+"""A team event's results rows: the match and board, then each room's three cells."""
 
 
 class WriteBackError(XlbridgeError):
@@ -241,23 +248,36 @@ def _has_rows(book: Path) -> None:
         names = set(workbook.defined_names.keys())
     finally:
         workbook.close()
+    if names.issuperset((*TEAM_KEY_NAMES, *ROOM_NAMES[0], *ROOM_NAMES[1])):
+        return
     absent = [name for name in (*KEY_NAMES, *RESULT_NAMES) if name not in names]
     if absent:
         raise WriteBackError(f"{book}: has no {', '.join(absent)} cells: results from the tables are written "
                              "into a pairs.xlsx or individual.xlsx built from a movement (xlbridge workbooks "
-                             "pairs --movement ...)")
+                             "pairs --movement ...) or a teams-event.xlsx")
 
 
 def _rows(workbook: Workbook, book: Path) -> dict[tuple[int, int, int], tuple[SheetCell, ...]]:
     """Each results row's Contract, Declarer and Tricks cells by the row's (round, table,
-    board); the first row of a key counts (a movement has one)."""
-    columns = [named_cells(workbook, name) for name in (*KEY_NAMES, *RESULT_NAMES)]
+    board); the first row of a key counts (a movement has one). A team event's row gives two:
+    its open room's table and its closed room's."""
+    teams = TEAM_KEY_NAMES[0] in workbook.defined_names
+    names = (*TEAM_KEY_NAMES, *ROOM_NAMES[0], *ROOM_NAMES[1]) if teams else (*KEY_NAMES, *RESULT_NAMES)
+    columns = [named_cells(workbook, name) for name in names]
     if len({len(column) for column in columns}) != 1:
-        sizes = ", ".join(f"{name} {len(column)}" for name, column in zip((*KEY_NAMES, *RESULT_NAMES), columns,
-                                                                           strict=True))
+        sizes = ", ".join(f"{name} {len(column)}" for name, column in zip(names, columns, strict=True))
         raise WriteBackError(f"{book}: its results columns differ in length ({sizes}); they must cover "
                              "the same rows, as the template has them")
     rows: dict[tuple[int, int, int], tuple[SheetCell, ...]] = {}
+    if teams:
+        matches = [tuple(_whole(cell.value) for cell in cells) for cells in zip(*columns[:4], strict=True)]
+        numbers = match_numbers(match[:3] for match in matches if None not in match)  # type: ignore[misc]
+        for (round_, home, away, board), *results in zip(matches, *columns[4:], strict=True):
+            number = numbers.get((round_, home, away))  # type: ignore[arg-type]
+            if number is not None and board is not None:
+                for table, room in zip(room_tables(number), (results[:3], results[3:]), strict=True):
+                    rows.setdefault((round_, table, board), tuple(room))  # type: ignore[arg-type]
+        return rows
     for round_, table, board, *results in zip(*columns, strict=True):
         key = (_whole(round_.value), _whole(table.value), _whole(board.value))
         if None not in key:
