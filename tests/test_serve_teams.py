@@ -146,8 +146,41 @@ def test_a_swiss_waits_for_the_draw_and_writes_its_drawn_round(tmp_path, capsys)
         assert phone.post("/table/confirm", board=1, round=1, table=table).status_code == 200
     going = re.findall(r"<tr><th>[^<]+</th><td>([^<]+)</td></tr>", phone.client.get("/table").text)
     assert going == ["wait for the draw"] * 2
+    assert Phone(app, f"/d/{code['director']}").post("/director/close", round=1).status_code == 200
     app.app.state.server.journal.close()
     capsys.readouterr()
     assert cli.main(["serve", "--write", str(book)]) == 0
     assert capsys.readouterr().out.startswith(f"{book}: 4 results written")
     assert cli.main(["check", str(book)]) == 0
+    # the director draws round 2 into the book and serves it again: the same journal, codes and tables
+    assert cli.main(["draw", str(book)]) == 0
+    again = read_event(book)
+    assert again.rounds == 2 and again.tables == (1, 2, 3, 4)
+    app = create_app(book, again)
+    assert codes(app) == code
+    home, away = matches_of(book, 2)[0]
+    page = Phone(app, f"/t/{code['t2']}").page.text
+    assert "Table 2, round 2" in page and f"Closed room: Team {away} (NS) v Team {home} (EW)" in page
+    app.app.state.server.journal.close()
+
+
+def test_the_traveller_of_a_board_is_its_rounds_when_each_round_numbers_its_boards_from_1(book):
+    workbook = load_workbook(book)  # round 2 plays boards 1-2 again: other deals than round 1's
+    (sheet, rounds), (_, boards) = (next(iter(workbook.defined_names[name].destinations))
+                                    for name in ("MatchRound", "Board"))
+    for line, (round_no,) in zip(workbook[sheet][boards.replace("$", "")],
+                                 workbook[sheet][rounds.replace("$", "")], strict=True):
+        if round_no.value == 2:
+            line[0].value -= 2
+    workbook.save(book)
+    app = create_app(book, read_event(book))
+    code = codes(app)
+    director = Phone(app, f"/d/{code['director']}")
+    assert director.post("/director/setting", show="yes").status_code == 200
+    one = Phone(app, f"/t/{code['t1']}")
+    assert one.enter(1, 1, ("4", "S", "", "N", "10")).status_code == 200
+    assert director.post("/director/close", round=1).status_code == 200
+    page = one.enter(1, 1, ("3", "N", "", "S", "9"), round=2)
+    assert page.status_code == 200, message(page)
+    traveller = re.search(r'<table id="traveller-1">.*?</table>', page.text).group(0)
+    assert "3NTS=" in traveller and "4S" not in traveller

@@ -53,9 +53,10 @@ TRAVELLER = "show_traveller"
 
 RATE_ADDRESS = (600, 60.0)
 """Requests a client address may make in a minute (a club's Wi-Fi may put every phone behind one address)."""
-RATE_LOGIN = (60, 10.0)
+RATE_LOGIN = (120, 10.0)
 """Requests one login (a table's phone, the director) may make in ten seconds: a table enters a
-board in two or three, so only a stuck or hostile client reaches it."""
+board in four (entry and confirmation, each a POST and the page it is sent on to) over a
+minute or more, so only a stuck or hostile client reaches it."""
 
 
 class Server:
@@ -90,7 +91,9 @@ class Server:
         travellers: dict[int, list[Stored]] = {}
         if self.journal.setting(TRAVELLER) == "yes":
             for board in mine:
-                travellers[board] = [s for s in stored if s.entry.board == board]
+                # a team event's boards are the round's matches' (another round's board 1 is another deal)
+                travellers[board] = [s for s in stored if s.entry.board == board
+                                     and (not self.event.teams or s.entry.round == round)]
         return pages.TableView(self.event.lang, self.event.name, place, round, table, self.event.names, mine,
                                travellers, self.signer.csrf(cookie), text, ok)
 
