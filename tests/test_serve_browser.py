@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +26,7 @@ pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip ins
 pytest.importorskip("playwright", reason="Playwright is not installed (the test extra)")
 
 from tests import lo
+from tests.serving import Served
 from xlbridge import cli
 from xlbridge import engine as E
 from xlbridge.event import Play
@@ -50,56 +47,6 @@ THUMB = 44
 SCREENS = os.environ.get("XLBRIDGE_SCREENS")
 """Where the screenshots go to be looked at (a folder outside the repository, one folder a
 language); unset, they go to the test's temporary folder."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Served:
-    """``xlbridge serve BOOK`` in a subprocess: the tables' and director's addresses it
-    prints, up when its style sheet answers."""
-
-    def __init__(self, book: Path) -> None:
-        import httpx
-
-        port = free_port()
-        self.base = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen([sys.executable, "-m", "xlbridge", "serve", str(book), "--port", str(port),
-                                         "--no-cards"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.urls: dict[str, str] = {}
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            found = re.match(r"(table \d+|director): (\S+)", line)
-            if found:
-                self.urls[found.group(1)] = found.group(2)
-            if line.startswith("director:"):
-                break
-        started = time.monotonic()
-        while time.monotonic() - started < 30:
-            try:
-                httpx.get(f"{self.base}/style.css", timeout=1)
-                return
-            except httpx.TransportError:
-                assert self.process.poll() is None, self.process.stderr.read() if self.process.stderr else ""
-                time.sleep(0.05)
-        self.stop()
-        raise AssertionError("the server did not start")
-
-    def stop(self) -> None:
-        """Stop it as Ctrl-C would (every confirmed entry is in the journal already)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
-                stream.close()
 
 
 def write_book(folder: Path, lang: str = "en", tables: int = TABLES, boards: int = BOARDS) -> Path:

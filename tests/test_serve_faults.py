@@ -8,11 +8,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -22,6 +18,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install 'xlbridge[serve]'")
 httpx = pytest.importorskip("httpx", reason="the test extra is not installed: pip install 'xlbridge[test]'")
 
+from tests.serving import Served, free_port  # noqa: E402
 from xlbridge import cli  # noqa: E402
 from xlbridge.live.event import read_event  # noqa: E402
 from xlbridge.live.journal import journal_path  # noqa: E402
@@ -51,43 +48,6 @@ def evening(tmp_path: Path) -> Path:
     assert cli.main(["workbooks", "pairs", "--movement", "mitchell", "--tables", "7", "--boards", "21",
                      "--out", str(tmp_path)]) == 0
     return tmp_path / "pairs.xlsx"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Served:
-    """``xlbridge serve BOOK`` in a subprocess, up when its style sheet answers."""
-
-    def __init__(self, book: Path, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen([sys.executable, "-m", "xlbridge", "serve", str(book), "--port", str(port),
-                                         "--no-cards"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.urls: dict[str, str] = {}
-        for line in self.process.stdout:
-            found = re.match(r"(table \d+|director): (\S+)", line)
-            if found:
-                self.urls[found.group(1)] = found.group(2)
-            if line.startswith("director:"):
-                break
-        started = time.monotonic()
-        while time.monotonic() - started < 30:
-            try:
-                httpx.get(f"{self.base}/style.css", timeout=1)
-                return
-            except httpx.TransportError:
-                assert self.process.poll() is None, self.process.stderr.read()
-                time.sleep(0.02)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-        self.process.stdout.close()
-        self.process.stderr.close()
 
 
 class Phone:

@@ -95,7 +95,7 @@ class Server:
                 travellers[board] = [s for s in stored if s.entry.board == board
                                      and (not self.event.teams or s.entry.round == round)]
         return pages.TableView(self.event.lang, self.event.name, place, round, table, self.event.names, mine,
-                               travellers, self.signer.csrf(cookie), text, ok)
+                               travellers, self.signer.csrf(cookie), text, ok, self.event.undrawn)
 
     def director_view(self, cookie: str, text: str = "", ok: bool = False) -> pages.DirectorView:
         stored = self.journal.entries()
