@@ -147,6 +147,8 @@ def test_a_swiss_waits_for_the_draw_and_writes_its_drawn_round(tmp_path, capsys)
     going = re.findall(r"<tr><th>[^<]+</th><td>([^<]+)</td></tr>", phone.client.get("/table").text)
     assert going == ["wait for the draw"] * 2
     assert Phone(app, f"/d/{code['director']}").post("/director/close", round=1).status_code == 200
+    over = re.search(r'id="over">([^<]+)<', phone.client.get("/table").text).group(1)
+    assert "wait for the next round&#x27;s draw" in over  # not "every round is closed": more rounds to draw
     app.app.state.server.journal.close()
     capsys.readouterr()
     assert cli.main(["serve", "--write", str(book)]) == 0

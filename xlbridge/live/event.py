@@ -140,6 +140,11 @@ class LiveEvent:
         return isinstance(self.event, TeamEvent)
 
     @property
+    def undrawn(self) -> bool:
+        """A team event with rounds still to draw (a Swiss): its last round served is not its last."""
+        return isinstance(self.event, TeamEvent) and self.event.rounds > self.rounds
+
+    @property
     def names(self) -> dict[int, str]:
         """The pairs' names by number (an individual's: the players'; a team event's: the teams')."""
         if isinstance(self.event, TeamEvent):  # a team with no name is "Team 3", in the book's language

@@ -142,6 +142,8 @@ class TableView:
     csrf: str
     message: str = ""
     ok: bool = False
+    undrawn: bool = False
+    """Rounds still to draw (a Swiss team event): every round served closed is not the end."""
 
 
 def table_page(view: TableView) -> str:
@@ -150,7 +152,7 @@ def table_page(view: TableView) -> str:
     common = Labels(view.lang)
     html = [f"<h1>{escape(view.event)}</h1>", message(view.message, view.ok)]
     if view.round is None:
-        html.append(f'<p id="over">{escape(t("over"))}</p>')
+        html.append(f'<p id="over">{escape(t("over_draw" if view.undrawn else "over"))}</p>')
         return page(view.event, "".join(html), view.lang)
     # a table the movement leaves empty this round: it sits out
     place = view.place or Place(view.round, view.table, None, None, ())

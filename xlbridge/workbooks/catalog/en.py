@@ -701,6 +701,7 @@ LABELS: dict[str, dict[str, str]] = {
         "room_line": "{room}: {ns} (NS) v {ew} (EW)",
         "team_next": "table {ns} NS, table {ew} EW",
         "wait_draw": "wait for the draw",
+        "over_draw": "Every round drawn so far is closed: wait for the next round's draw, then reload this page.",
         "err_board": "Board {board} is not played at table {table} in round {round}.",
         "err_contract": "Choose a level and a suit, or Pass.",
         "err_declarer": "Choose the declarer: N, E, S or W.",

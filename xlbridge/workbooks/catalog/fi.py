@@ -699,6 +699,8 @@ LABELS: dict[str, dict[str, str]] = {
         "room_line": "{room}: {ns} (NS) – {ew} (EW)",
         "team_next": "pöytä {ns} NS, pöytä {ew} EW",
         "wait_draw": "odota arvontaa",
+        "over_draw": "Kaikki tähän asti arvotut kierrokset on suljettu: odota seuraavan kierroksen arvontaa ja "
+                     "lataa sivu sitten uudelleen.",
         "err_board": "Jakoa {board} ei pelata pöydässä {table} kierroksella {round}.",
         "err_contract": "Valitse taso ja maa, tai passi.",
         "err_declarer": "Valitse pelinviejä: N, E, S tai W.",
