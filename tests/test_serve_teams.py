@@ -97,7 +97,7 @@ def test_a_round_of_both_rooms_entered_confirmed_ranked_written_and_reported(boo
     expected = score_event(dataclasses.replace(event.event, boards=tuple(boards))).standings()
     director = Phone(app, f"/d/{code['director']}")
     shown = re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td><td>([^<]*)</td><td>([\d.]+)</td></tr>", director.page.text)
-    assert "<th>Team</th>" in director.page.text
+    assert "<th>Team</th><th>Names</th><th>VP</th>" in director.page.text
     assert shown == [(s.place, str(s.team), NAMES[s.team - 1], f"{s.vp:.2f}") for s in expected]
     assert len({vp for *_, vp in shown}) > 1  # the rooms' results differ: not a table of ties
 

@@ -282,10 +282,11 @@ def director_page(view: DirectorView) -> str:
         body = "".join(f"<tr><td>{escape(place)}</td><td>{pair}</td><td>{escape(names)}</td><td>{escape(total)}</td>"
                        "</tr>" for place, pair, names, total in rows)
         who = Labels(view.lang, INDIVIDUAL.name)("player") if view.individual else t("pair")
-        if view.teams:
-            who = Labels(view.lang, TEAM_EVENT.name)("team")
+        total = t("total")
+        if view.teams:  # a team event ranks teams by VPs
+            who, total = (Labels(view.lang, TEAM_EVENT.name)(key) for key in ("team", "vp"))
         html.append(f'<table class="ranking"><tr><th>{escape(t("place"))}</th><th>{escape(who)}</th>'
-                    f"<th>{escape(t('names'))}</th><th>{escape(t('total'))}</th></tr>{body}</table>")
+                    f"<th>{escape(t('names'))}</th><th>{escape(total)}</th></tr>{body}</table>")
     html.append(f'<h2>{escape(t("edit"))}</h2><form method="post" action="/director/result" id="edit">'
                 f"{hidden(view.csrf)}")
     for name, label, size in (("round", t("round"), 3), ("table", t("table"), 3), ("board", t("board"), 3),
