@@ -19,7 +19,8 @@ from ..event.season import SeasonReport
 from .text import text_table
 
 RULES = {"average": "the average of the best {best} sessions", "points": "points by place",
-         "both": "points by place, then the average of the best {best} sessions"}
+         "both": "points by place, then the average of the best {best} sessions",
+         "total": "the sessions' total (percentages weighted by boards, IMPs and VPs added)"}
 
 
 UNITS = {"%": "%", "IMP": " IMPs", "VP": " VPs"}
@@ -51,20 +52,24 @@ def heading(report: SeasonReport) -> str:
 
 
 def ladder_heads(report: SeasonReport) -> tuple[str, ...]:
-    """The ladder's headings: :data:`LADDER`, and ``Hcp`` when the season gives handicaps
-    (rules §17: percentages only)."""
-    return (*LADDER, "Hcp") if report.handicaps else LADDER
+    """The ladder's headings: :data:`LADDER`, ``Total`` when the ladder is by the sessions'
+    total, and ``Hcp`` when the season gives handicaps (rules §17: percentages only)."""
+    total = ("Total",) if report.season.rule.ranking == "total" else ()
+    return (*LADDER, *total, "Hcp") if report.handicaps else (*LADDER, *total)
 
 
 def ladder_rows(report: SeasonReport) -> list[list[object]]:
     """The ladder, best first: place (``-`` unplaced), number, player, sessions, attendance,
-    average of the best sessions, points, and each player's handicap by the club method
-    when the season gives handicaps."""
+    average of the best sessions, points, the sessions' total when the ladder is by it, and
+    each player's handicap by the club method when the season gives handicaps."""
     held, handicaps = report.season.sessions, report.handicaps
     rows: list[list[object]] = [
         [s.place if s.place is not None else "-", s.number, s.player, s.sessions,
          f"{100 * s.sessions / held:.0f}%" if held else "-",
          "-" if s.average is None else two_places(s.average), f"{s.points:g}"] for s in report.standings]
+    if report.season.rule.ranking == "total":
+        for row, standing in zip(rows, report.standings, strict=True):
+            row.append("-" if standing.total is None else two_places(standing.total))
     if handicaps:
         for row, standing in zip(rows, report.standings, strict=True):
             row.append(two_places(handicaps[standing.number]) if standing.number in handicaps else "-")

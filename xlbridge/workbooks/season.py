@@ -8,7 +8,8 @@ boards); a director may type rows too. The Ladder sheet lists the season's playe
 (``season add`` writes each new one) and computes, in native formulas as
 :func:`xlbridge.engine.season.ladder` does: sessions played and attendance, the average
 of the best ``BestN`` sessions, points by place from the table on Setup, and the place by
-the rule on Setup (``SeasonRanking``: the average, the points, or both), among players
+the rule on Setup (``SeasonRanking``: the average, the points, both, or a multi-session
+event's sessions' total: percentages weighted by boards, IMPs or VPs added), among players
 with ``MinSessions`` sessions; ties share a place. The Player sheet lists one player's
 sessions.
 
@@ -20,7 +21,8 @@ sessions, factor and cap, docs/rules.md §17); Sessions ``SessionKey`` ``Session
 ``SessionScore`` ``SessionUnit`` ``SessionPlace`` ``SessionPlaceTo`` ``SessionField``
 ``SessionBoards`` (inputs) ``SessionPoints``, ``SessionsHeld``*; Ladder ``SeasonNumber``
 ``SeasonPlayer`` (inputs) ``SeasonSessions`` ``SeasonAttendance`` ``SeasonAverage``
-``SeasonPoints`` ``SeasonPlace`` ``SeasonHandicap`` (the club method's handicap after the sessions so far);
+``SeasonPoints`` ``SeasonPlace`` ``SeasonHandicap`` (the club method's handicap after the sessions so far)
+``SeasonTotal`` (the sessions' total);
 Player ``ChosenPlayer``*.
 """
 
@@ -50,7 +52,7 @@ SIGNATURE = frozenset({"SeasonPlayer", "SeasonPlace", "SessionKey"})
 """The defined names that tell a filled book of this template."""
 
 RANKING = Option("SeasonRankings", NAME, "ranking", (("ranking_average", "average"), ("ranking_points", "points"),
-                                                      ("ranking_both", "both")))
+                                                      ("ranking_both", "both"), ("ranking_total", "total")))
 SCALE = Option("PointsScales", NAME, "points scale", (("scale_table", "table"), ("scale_acbl", "acbl")))
 OPTIONS = (RANKING, SCALE)
 ACBL_PLACES = 200  # the ACBL scale's places: 40% of a field of 500 pairs
@@ -118,7 +120,7 @@ def _setup(book: Book, ws, best: int, minimum: int, points: tuple[float, ...]) -
     book.validate(ws, "B7", SCALE.rule(book, t("err_points_scale")))
     book.formula(ws, SCALE_CELL.replace("$", ""), f"{SCALE.index('B7')}", styles.HIDDEN)
     book.merge(ws, "A8:E8", t("rule_note"), styles.NOTE.but(wrap=True, vertical="top"))
-    ws.row_dimensions[8].height = 48
+    ws.row_dimensions[8].height = 72
     book.put(ws, f"A{POINTS_FIRST - 1}", t("place"), styles.HEAD)
     book.put(ws, f"B{POINTS_FIRST - 1}", t("points"), styles.HEAD)
     places = range(POINTS_FIRST, POINTS_FIRST + PLACES)
@@ -204,7 +206,12 @@ def _sessions(book: Book, ws, rows: int) -> int:
     book.column(ws, "Q", span, lambda r: f'IF(D{r}="",0,IF(D{r}={chosen},1,0))+{"0" if r == first else f"Q{r - 1}"}',
                 styles.HIDDEN)
     book.column(ws, "R", span, lambda r: f'IF(D{r}="","",IF(D{r}={chosen},Q{r},""))', styles.HIDDEN)
-    book.hide_columns(ws, "OPQR")
+    # S, T: the row's part in its player's sessions' total (engine.season.session_total): the
+    # weight (a percentage's boards, one when blank; IMPs and VPs none) and the score in
+    # hundredths times the weight (at least one), whole numbers so that totals compare exactly.
+    book.column(ws, "S", span, lambda r: f'IF(OR(D{r}="",I{r}="IMP",I{r}="VP"),0,MAX(1,N(M{r})))', styles.HIDDEN)
+    book.column(ws, "T", span, lambda r: f'IF(D{r}="",0,ROUND(H{r}*100,0)*MAX(1,S{r}))', styles.HIDDEN)
+    book.hide_columns(ws, "OPQRST")
     book.put(ws, "A3", t("held"), styles.LABEL)
     book.formula(ws, "C3", f"SUM(P{first}:P{last})", styles.TOTAL.but(size=10))
     book.define("SessionsHeld", ws, "C3")
@@ -264,23 +271,35 @@ def _ladder(book: Book, ws, players: int, last_session: int) -> None:
                 name="SeasonAverage")
     book.column(ws, "G", span, lambda r: f'IF(B{r}="","",M{r}/100)', styles.OUTPUT.but(number_format="0.##"),
                 name="SeasonPoints")
-    q, k, s100, p100 = (f"${c}${first}:${c}${last}" for c in "NILM")
+    q, k, s100, p100, tv, tw = (f"${c}${first}:${c}${last}" for c in "NILMST")
     rule = on(book, "sheet_setup") + RULE_CELL
 
     def place(r: int) -> str:
         average = f"({s100}*I{r}>L{r}*{k})"
         points = f"({p100}>M{r})"
+        total = f"SUMPRODUCT({q}*({tv}*T{r}>S{r}*{tw}))"
         return (f'IF(N{r}=0,"",1+IF({rule}=2,SUMPRODUCT({q}*{points}),IF({rule}=3,'
-                f"SUMPRODUCT({q}*({points}+({p100}=M{r})*{average})),SUMPRODUCT({q}*{average}))))")
+                f"SUMPRODUCT({q}*({points}+({p100}=M{r})*{average})),IF({rule}=4,{total},"
+                f"SUMPRODUCT({q}*{average})))))")
 
     book.column(ws, "A", span, place, styles.TOTAL.but(size=10), name="SeasonPlace")
     _handicaps(book, ws, span, last_session)
+    # The sessions' total (column R, after the handicap), a fraction S / T compared exactly:
+    # S the weighted hundredths, T the weight (1 for IMPs or VPs, which are added).
+    weight_col, value_col = f"{s}$S${FIRST}:$S${last_session}", f"{s}$T${FIRST}:$T${last_session}"
+    book.column(ws, "S", span, lambda r: f'IF(B{r}="",0,SUMIF({number_col},B{r},{value_col}))', styles.HIDDEN)
+    book.column(ws, "T", span, lambda r: f'IF(B{r}="",1,MAX(1,SUMIF({number_col},B{r},{weight_col})))', styles.HIDDEN)
+    book.put(ws, f"R{FIRST - 1}", t("total"), styles.HEAD)
+    ws.column_dimensions["R"].width = 10
+    book.column(ws, "R", span, lambda r: f'IF(N(D{r})=0,"",S{r}/T{r}/100)',
+                styles.OUTPUT.but(number_format=styles.PERCENT), name="SeasonTotal")
+    book.hide_columns(ws, "ST")
     book.hide_columns(ws, "HIJKLMN")
     book.merge(ws, f"A{last + 1}:G{last + 1}", t("ladder_note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[last + 1].height = 24
     ws.freeze_panes = f"A{FIRST}"
     ws.auto_filter.ref = f"A{FIRST - 1}:G{last}"
-    book.page(ws, area=f"A1:O{last + 1}", title_rows=f"{FIRST - 1}:{FIRST - 1}")
+    book.page(ws, area=f"A1:R{last + 1}", title_rows=f"{FIRST - 1}:{FIRST - 1}")
 
 
 def _handicaps(book: Book, ws, span: range, last_session: int) -> None:

@@ -624,6 +624,8 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking_average": "average of the best",
         "ranking_points": "points",
         "ranking_both": "points, then average",
+        "ranking_total": "sessions' total",
+        "total": "Total",
         "points_scale": "Points",
         "scale_table": "table by place",
         "scale_acbl": "ACBL club scale",
@@ -632,11 +634,13 @@ LABELS: dict[str, dict[str, str]] = {
             "(by place and field size)."
         ),
         "err_ranking": (
-            "Choose how the ladder ranks: the average of the best sessions, points, or points then average."
+            "Choose how the ladder ranks: the average of the best sessions, points, points then average, or "
+            "the sessions' total."
         ),
         "rule_note": (
             "The average counts each player's best sessions (all while fewer); points come from the table by "
-            "place, tied places sharing them. Only players with the sessions to qualify are placed; ties "
+            "place, tied places sharing them. The sessions' total (a championship of several sessions): percentages "
+            "weighted by boards, IMPs or VPs added. Only players with the sessions to qualify are placed; ties "
             "share a place."
         ),
         "place": "Place",

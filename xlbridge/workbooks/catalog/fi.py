@@ -624,6 +624,8 @@ LABELS: dict[str, dict[str, str]] = {
         "ranking_average": "parhaiden keskiarvo",
         "ranking_points": "pisteet",
         "ranking_both": "pisteet, sitten keskiarvo",
+        "ranking_total": "kilpailujen yhteistulos",
+        "total": "Yhteensä",
         "points_scale": "Pisteet",
         "scale_table": "taulukko sijoittain",
         "scale_acbl": "ACBL:n seura-asteikko",
@@ -631,11 +633,13 @@ LABELS: dict[str, dict[str, str]] = {
             "Valitse pisteet: alla oleva taulukko sijoittain tai ACBL:n "
             "seura-asteikko (sijan ja kentän koon mukaan)."
         ),
-        "err_ranking": "Valitse järjestys: parhaiden kilpailujen keskiarvo, pisteet tai pisteet ja sitten keskiarvo.",
+        "err_ranking": "Valitse järjestys: parhaiden kilpailujen keskiarvo, pisteet, pisteet ja sitten keskiarvo "
+                        "tai kilpailujen yhteistulos.",
         "rule_note": (
             "Keskiarvoon lasketaan kunkin pelaajan parhaat kilpailut (kaikki, jos niitä on vähemmän); "
-            "pisteet tulevat taulukosta sijoituksen mukaan, jaetut sijat jakavat ne. Sijoitetaan vain "
-            "pelaajat, joilla on vähimmäismäärä kilpailuja; tasatulos jakaa sijan."
+            "pisteet tulevat taulukosta sijoituksen mukaan, jaetut sijat jakavat ne. Kilpailujen yhteistulos (monen "
+            "kilpailun mestaruus): prosentit jakojen määrällä painotettuina, IMP- tai VP-pisteet yhteen. "
+            "Sijoitetaan vain pelaajat, joilla on vähimmäismäärä kilpailuja; tasatulos jakaa sijan."
         ),
         "place": "Sija",
         "points": "Pisteet",
