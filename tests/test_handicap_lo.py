@@ -6,6 +6,7 @@ none."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,27 @@ def test_libreoffice_computes_the_season_handicaps_as_the_engine(tmp_path):
     event = check(read(nights[-1])).event
     assert all(pair.handicap is not None for pair in event.pairs)
     assert _sheet(lo.Values(books[-1])) == _engine(event)
+
+
+REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real-results" / "results"
+WHITEHEAD = REAL / "nz_scorer_usebio" / "handicap_pairs.xml"
+
+
+@pytest.mark.skipif(not WHITEHEAD.is_file(), reason=f"no real results files at {REAL} (CI has them beside the project)")
+def test_a_real_handicap_event_ranks_as_its_program_published(tmp_path, capsys):
+    """NZ Scorer's Whitehead Trophy handicap pairs: each pair's published percentage is its
+    matchpoint percentage plus half its HANDICAP. Imported, the book's own formulas
+    (LibreOffice) give every published handicapped percentage, as the engine does."""
+    from xlbridge.cli import main
+    from xlbridge.formats.usebio import loads
+
+    book = tmp_path / "whitehead.xlsx"
+    assert main(["import", str(WHITEHEAD), "--out", str(book), "--compare"]) == 0
+    assert "0 differences (18 published figures compared)" in capsys.readouterr().out
+    imported = loads(WHITEHEAD.read_text(encoding="utf-8"))
+    values = lo.Values(lo.recalc([book], tmp_path / "out")[0])
+    shown = {pair: percent for pair, percent in zip(values.read("HandicapPair"), values.read("HandicapPercent"),
+                                                    strict=True) if pair is not None}
+    assert len(shown) == len(imported.published) == 18
+    for pair, figure in imported.published.items():
+        assert round(shown[pair], 2) == pytest.approx(figure.number, abs=0.005), pair

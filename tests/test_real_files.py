@@ -36,9 +36,6 @@ REFUSED = {
 
 # Imported, but the workbook's figures differ from the file's: why, as far as is known.
 DIFFERENT = {
-    # Published = the pair's percentage + half its HANDICAP (pair 2 NS: 53.69 - 6.65 / 2 = 50.37,
-    # 1 EW: 43.47 + 11.02 / 2 = 48.98); xlbridge scores no handicaps.
-    "nz_scorer_usebio/handicap_pairs.xml": "a handicap event: the percentages published include half the handicaps",
     "ukbridgeclub_usebio/multi-section-pairs.xml": ("2 of 32 pairs 0.01 apart: a rounding not yet known (its "
                                                     "lines' Neuberg matchpoints are printed to 0.01, but rounding "
                                                     "them so moves two others); sections matchpointed across, as "

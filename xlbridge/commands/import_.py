@@ -163,6 +163,9 @@ def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
     the file's printed rounding); then a summary. Returns the lines and the differences."""
     imps = scored.imps
     ours = {pair: total.imps if imps else total.percent for pair, total in scored.scored.pairs.items()}
+    if imported.handicapped and scored.handicapped:  # the file published the handicapped percentages
+        ours = {line.pair: line.percent for line in scored.handicapped}
+        return side_by_side("Pair", "% hcp", imported.published, ours)
     return side_by_side("Pair", "IMPs" if imps else "%", imported.published, ours)
 
 

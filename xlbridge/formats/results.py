@@ -104,6 +104,8 @@ class Imported:
     event: PairsEvent
     published: Mapping[int, Published] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    handicapped: bool = False
+    """The published figures are the handicapped percentages (the pairs carry handicaps)."""
 
     @property
     def scoring(self) -> Scoring:
@@ -339,6 +341,7 @@ class Listed:
     published: str | None = None
     line: int | None = None
     penalty: float | None = None
+    handicap: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,16 +371,17 @@ class EventBuilder:
     notes: list[str] = field(default_factory=list)
 
     def pair(self, number: int, names: str, *, direction: str | None = None, published: str | None = None,
-             line: int | None = None, penalty: float | None = None) -> None:
+             line: int | None = None, penalty: float | None = None, handicap: float | None = None) -> None:
         """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says),
-        the figure the file published for it (a percentage or IMPs, as text) and any
-        procedural penalty taken from its total (points, a bonus negative)."""
+        the figure the file published for it (a percentage or IMPs, as text), any
+        procedural penalty taken from its total (points, a bonus negative) and any handicap
+        (percentage points; its published figure is then the handicapped percentage)."""
         names = _held(" ".join(names.split()), self.notes,
                            f"pair {number}: characters a workbook cannot hold were left out of the names")
         if len(names) > NAME_LENGTH:
             raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {NAME_LENGTH}",
                                    line=line)
-        self.listed.append(Listed(number, names, direction, published, line, penalty))
+        self.listed.append(Listed(number, names, direction, published, line, penalty, handicap))
 
     def line(self, board_text: str, ns: str | None, ew: str | None, contract: str | None,
              declarer: str | None = None, tricks: str | None = None, *, line: int | None = None,
@@ -427,6 +431,7 @@ class EventBuilder:
             raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {EVENT_LENGTH}")
         names: dict[int, str] = {}
         penalties: dict[int, float] = {}
+        handicaps: dict[int, float] = {}
         published: dict[int, Published] = {}
         for entry in self.listed:
             number = entry.number + (offset if entry.direction == "EW" else 0)
@@ -435,6 +440,8 @@ class EventBuilder:
             names[number] = entry.names
             if entry.penalty is not None:
                 penalties[number] = entry.penalty
+            if entry.handicap is not None:
+                handicaps[number] = entry.handicap
             if entry.published is not None:
                 published[number] = Published(number, entry.published)
         seen: dict[tuple[int, int], int | None] = {}
@@ -465,11 +472,12 @@ class EventBuilder:
             options["crossimps"] = self.crossimps
         event = PairsEvent(
             name=self.name, date=self.date,
-            pairs=tuple(Pair(number, names[number], penalties.get(number)) for number in sorted(names)),
+            pairs=tuple(Pair(number, names[number], penalties.get(number), handicaps.get(number))
+                        for number in sorted(names)),
             results=results, scale=self.scale, tables=max(per_board.values()), boards=max(per_board), options=options,
         )
         notes = (f"the file numbers each direction from 1: East-West pair n is pair {offset}+n here",) if offset else ()
-        return Imported(event, published, (*notes, *self.notes))
+        return Imported(event, published, (*notes, *self.notes), handicapped=bool(handicaps))
 
 
 def board_number(text: str | None, *, line: int | None = None) -> int:

@@ -896,11 +896,32 @@ def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, number
     if numbering.offsets:  # sections renumbered here: the event is one field of distinct numbers
         number = numbering.number(text, direction, part, "PAIR_NUMBER", line)
     builder.pair(int(number), " – ".join(names), direction=direction if direction in ("NS", "EW") else None,
-                 published=figure if re.fullmatch(r"-?\d+(\.\d+)?", figure) else None, line=line)
+                 published=figure if re.fullmatch(r"-?\d+(\.\d+)?", figure) else None, line=line,
+                 handicap=_handicap(builder, pair, line))
     members = tuple(Player(0, " ".join(name.split()), membership_text(_child(player, "NATIONAL_ID_NUMBER"))
                            [:MEMBERSHIP_LENGTH])
                     for player in pair.findall("PLAYER") for name in [_child(player, "PLAYER_NAME")] if name)
     return members
+
+
+HANDICAP_NOTE = ("each pair's HANDICAP is applied at half, as the file's percentages are its matchpoint "
+                 "percentage plus half its HANDICAP (the pair's handicap here is that half)")
+
+
+def _handicap(builder: EventBuilder, pair: ET.Element, line: int | None) -> float | None:
+    """A pair's handicap in percentage points, from its ``HANDICAP`` (NZ Scorer writes one):
+    half the file's figure, since its PERCENTAGE is the matchpoint percentage plus half its
+    HANDICAP (so NZ Scorer's Whitehead Trophy file, every pair of it); None when the pair has
+    none. ``import --compare`` then compares the file's percentages with the handicapped
+    ones, so a file that applied it otherwise differs and says so."""
+    text = (_child(pair, "HANDICAP") or "").strip().replace(",", ".")
+    if not text:
+        return None
+    if not re.fullmatch(r"-?\d+(\.\d+)?", text) or abs(float(text)) > 100:
+        raise ResultsFileError(f"HANDICAP {text[:20]!r}: must be percentage points, -100 to 100", line=line)
+    if HANDICAP_NOTE not in builder.notes:
+        builder.notes.append(HANDICAP_NOTE)
+    return float(text) / 2
 
 
 def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None,
