@@ -5428,8 +5428,11 @@ The rule (:class:`SeasonRule`): ``average``, the average of a player's best ``be
 sessions (all of them while fewer), ranked among players with at least ``minimum``
 sessions; ``points``, the total of the points each session's place earns (a table by
 place: tied places share the points of the places they span), ranked among the same
-players; ``both``, points first and the best-``best`` average between equal points.
-Players equal on the rule's figures share a place; the others have none.
+players; ``both``, points first and the best-``best`` average between equal points;
+``total``, a multi-session event's (two sessions of one championship) ranking on its
+sessions' total (:func:`session_total`): percentages averaged over all the boards played,
+each session weighted by its boards, and IMPs or VPs added up. Players equal on the rule's
+figures share a place; the others have none.
 
     >>> rule = SeasonRule(best=2, minimum=2, ranking="average", points=(3, 2, 1))
     >>> lines = [SeasonLine("a", 1, "Ann", 60.0, 1, 1), SeasonLine("a", 2, "Bob", 40.0, 2, 2),
@@ -5445,6 +5448,17 @@ On points they are equal and share first place; both rules put Bob first:
     >>> [s.place for s in ladder(lines, SeasonRule(best=2, minimum=2, ranking="both", points=(3, 2, 1)))]
     [2, 1]
 
+A championship of two sessions: Ann and Bob play both, Cy only the first. On the total
+Bob's 24-board 40% and 26-board 70% (55.6%) beat Ann's 60% and 50% (54.8%), whose plain
+average is the better; Cy has the one session he played:
+
+    >>> rule = SeasonRule(best=2, minimum=1, ranking="total")
+    >>> lines = [SeasonLine("1", 1, "Ann", 60.0, boards=24), SeasonLine("1", 2, "Bob", 40.0, boards=24),
+    ...          SeasonLine("1", 3, "Cy", 55.0, boards=24),
+    ...          SeasonLine("2", 1, "Ann", 50.0, boards=26), SeasonLine("2", 2, "Bob", 70.0, boards=26)]
+    >>> [(s.player, s.total, s.place) for s in ladder(lines, rule)]
+    [('Ann', 54.8, 3), ('Bob', 55.6, 1), ('Cy', 55.0, 2)]
+
 Averages are compared exactly, not as rounded decimals: the scores are in hundredths, so
 one player's best total in hundredths times the other's count of sessions counted is a
 whole number, in the sheet as here.
@@ -5458,7 +5472,7 @@ from dataclasses import dataclass
 
 from .errors import BridgeInputError
 
-RANKINGS = ("average", "points", "both")
+RANKINGS = ("average", "points", "both", "total")
 """The ladder's rules, as Setup's ``SeasonRanking`` chooses them."""
 
 SCALES = ("table", "acbl")
@@ -5536,6 +5550,39 @@ class Standing:
     place: int | None
     best_total: float = 0.0
     counted: int = 0
+    total: float | None = None
+    """The sessions' total (:func:`session_total`), None before the first session."""
+
+
+def line_weight(line: SeasonLine) -> int:
+    """A line's weight in the sessions' total: a percentage weighs its boards (one when the
+    row does not say), IMPs and VPs nothing (they are added, not averaged).
+
+    >>> line_weight(SeasonLine("a", 1, "Ann", 60.0, boards=24)), line_weight(SeasonLine("a", 1, "Ann", 60.0))
+    (24, 1)
+    >>> line_weight(SeasonLine("a", 1, "Ann", 12.5, unit="IMP", boards=24))
+    0
+    """
+    return 0 if line.unit in ("IMP", "VP") else max(1, line.boards)
+
+
+def session_total(lines: Iterable[SeasonLine]) -> tuple[int, int]:
+    """One player's sessions' total as a fraction (hundredths, weight): percentages
+    weighted by boards (each percentage in hundredths times its boards, over all the boards),
+    IMPs or VPs added up (in hundredths, over 1). A fraction, so that two totals compare
+    exactly (the sheet compares them the same way).
+
+    >>> session_total([SeasonLine("1", 1, "Ann", 60.0, boards=24), SeasonLine("2", 1, "Ann", 50.0, boards=26)])
+    (274000, 50)
+    >>> session_total([SeasonLine("1", 1, "Ann", 12.5, unit="IMP"), SeasonLine("2", 1, "Ann", -3.25, unit="IMP")])
+    (925, 1)
+    """
+    value = weight = 0
+    for line in lines:
+        own = line_weight(line)
+        value += hundredths(line.score) * max(1, own)
+        weight += own
+    return value, max(1, weight)
 
 
 def acbl_factor(place: int) -> tuple[int, int]:
@@ -5641,10 +5688,13 @@ def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
             order.setdefault(line.number, line.player)
     scores: dict[int, list[int]] = {number: [] for number in order}
     points: dict[int, float] = dict.fromkeys(order, 0.0)
+    own: dict[int, list[SeasonLine]] = {number: [] for number in order}
     for line in lines:
         if line.number in scores:
             scores[line.number].append(hundredths(line.score))
             points[line.number] += line_points(line, rule)
+            own[line.number].append(line)
+    totals = {number: session_total(played) for number, played in own.items()}
     figures = {}
     for number, played in scores.items():
         counted = min(rule.best, len(played))
@@ -5660,6 +5710,9 @@ def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
             return average
         if rule.ranking == "points":
             return p_o > p_t
+        if rule.ranking == "total":
+            (v_o, w_o), (v_t, w_t) = totals[other], totals[this]
+            return v_o * w_t > v_t * w_o
         return p_o > p_t or (p_o == p_t and average)
 
     standings = []
@@ -5668,7 +5721,8 @@ def ladder(lines: Iterable[SeasonLine], rule: SeasonRule = SeasonRule(),
         place = 1 + sum(better(o, number) for o in qualified) if number in qualified else None
         # Points to the cent, as they are ranked (a tie's share may be a third of a point).
         standings.append(Standing(number, name, count, total / 100 / counted if counted else None,
-                                  figures[number][3] / 100, place, total / 100, counted))
+                                  figures[number][3] / 100, place, total / 100, counted,
+                                  totals[number][0] / totals[number][1] / 100 if count else None))
     return standings
 
 
