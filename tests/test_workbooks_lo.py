@@ -117,7 +117,7 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
     book = calculated[f"blank-{name}-{lang}"]
     outputs = {"traveller": ("ScoreNS", "MPNS", "Check", "Top", "Dealer"),
                "pairs": ("ScoreNS", "MPNS", "IMPsNS", "Check", "RankPlace", "PairPercent", "PairIMPs",
-                         "RankIMPs", "PairField"),
+                         "RankIMPs", "PairField", "HandicapPlace", "HandicapPercent"),
                "individual": ("ScoreNS", "MPNS", "MPEW", "BoardTop", "Check", "PlayerMP", "PlayerPercent",
                               "PlayerPlace"),
                "teams": ("OpenScore", "BoardIMPs", "Check", "TotalIMPs", "VPHome"),
@@ -130,7 +130,7 @@ def test_a_blank_template_shows_blank_results(calculated, name, lang):
                "pivot": ("PlayerNet", "PlayerPlace", "RoundCheck"),
                "players": ("PlayerCheck",),
                "season": ("SessionPoints", "SeasonSessions", "SeasonAttendance", "SeasonAverage", "SeasonPoints",
-                          "SeasonPlace")}[name]
+                          "SeasonPlace", "SeasonTotal", "SeasonHandicap")}[name]
     for output in outputs:
         assert set(book.read(output)) == {None}, output
     if name == "teams":  # boards are pre-numbered, so dealer and vulnerability show
