@@ -2,7 +2,7 @@
 added by ``xlbridge season add`` from pairs workbooks and from real PBN and USEBIO files,
 under each rule on Setup (best-N average, points, points then average) and each points
 scale (the club's table, the ACBL's club scale by place and field size), with a minimum to
-qualify; ties share places."""
+qualify, and each player's handicap by the club method; ties share places."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from xlbridge.cli import main
 from xlbridge.engine.players import register
 from xlbridge.engine.season import SeasonRule, ladder, line_points
 from xlbridge.event import sample
-from xlbridge.kinds import PAIRS, check, read
+from xlbridge.kinds import PAIRS, SEASON, check, read
 from xlbridge.workbooks.season import RANKING, SCALE
 
 pytestmark = lo.needs_soffice
@@ -88,6 +88,13 @@ def compare(season: Path, tmp_path: Path) -> int:
         assert listed[:-1] == [(line.partner or None, pytest.approx(line.score), line.place,
                                 pytest.approx(line_points(line, rule))) for line in own]
         assert values.sheets["Player"][(2, 5)] == len(own)
+        # Each player's handicap by the club method (Setup's defaults), as the engine gives it.
+        handicaps = SEASON.score(season_value).handicaps
+        numbers, shown = values.read("SeasonNumber"), values.read("SeasonHandicap")
+        sheet = {n: h for n, h in zip(numbers, shown, strict=True) if n is not None}
+        assert set(sheet) == set(handicaps) and handicaps
+        for number, value in sheet.items():
+            assert value == pytest.approx(handicaps[number], abs=1e-9), number
     return shared
 
 
