@@ -13,8 +13,9 @@ import pytest
 
 from xlbridge import files, workbooks
 from xlbridge.cli import main
+from xlbridge.engine import BridgeInputError
 from xlbridge.engine.players import register, split_names
-from xlbridge.engine.season import SeasonLine, SeasonRule, acbl_points, hundredths, ladder, session_points
+from xlbridge.engine.season import SeasonLine, SeasonRule, acbl_points, hundredths, ladder, line_points, session_points
 from xlbridge.event import sample
 from xlbridge.kinds import INDIVIDUAL, PAIRS, SEASON, SWISS_PAIRS, check, read
 from xlbridge.kinds.players import read_register
@@ -88,6 +89,50 @@ def test_points_share_the_places_a_tie_spans():
     assert session_points(3, 5, (10, 8, 6)) == 2  # (6 + 0 + 0) / 3: places past the table earn nothing
     assert session_points(61, 61, (1,) * 60) == 0
     assert hundredths(0.125) == 13 and hundredths(54.17) == 5417
+
+
+def test_points_by_place_and_field_size_worked_by_hand():
+    # Three columns: fields of 1-8 pairs the default 10, 8, 6 ...; 9-12 pairs 12, 9, 7, 5, 3, 1;
+    # 13 pairs or more 15, 12, 10 ... A field takes the column of the largest size not above it.
+    rule = SeasonRule(minimum=1, ranking="points", fields=(1, 9, 13),
+                      columns=((12, 9, 7, 5, 3, 1), (15, 12, 10, 8, 6, 4, 2, 1)))
+    lines = [SeasonLine("a", 1, "Ann", 60, 1, 1, field=10), SeasonLine("a", 2, "Bob", 55, 2, 3, field=10),
+             SeasonLine("b", 1, "Ann", 52, 2, 3, field=13), SeasonLine("b", 2, "Bob", 58, 1, 1, field=13),
+             SeasonLine("c", 1, "Ann", 50, 2, 3, field=8), SeasonLine("c", 2, "Bob", 50, 1, 1),
+             SeasonLine("d", 1, "Ann", 50, 1, 3, field=12), SeasonLine("d", 2, "Bob", 50, 1, 1, field=40)]
+    # 10 pairs: 1st 12, a 2-3 tie (9 + 7) / 2 = 8; 13 pairs: 2-3 (12 + 10) / 2 = 11, 1st 15;
+    # 8 pairs: 2-3 (8 + 6) / 2 = 7; a blank field: the first column, 10; 12 pairs 1-3 (12 + 9 + 7) / 3 = 9.33;
+    # 40 pairs: the last column, 15.
+    assert [line_points(line, rule) for line in lines] == [12, 8, 11, 15, 7, 10, 9.33, 15]
+    assert [(s.player, s.points, s.place) for s in ladder(lines, rule)] == [("Ann", 39.33, 2), ("Bob", 48.0, 1)]
+    # The default rule is one column from a field of 1: the field makes no difference.
+    assert SeasonRule().fields == (1,) and SeasonRule().points_for(40) == SeasonRule().points
+    for fields, columns in (((1, 9, 9), ((1,), (2,))), ((0,), ()), ((1, 9), ()), ((1, 9.5), ((1,),))):
+        with pytest.raises(BridgeInputError):
+            SeasonRule(fields=fields, columns=columns)
+
+
+def test_points_fields_read_from_setup_and_bad_ones_named_at_their_cell(tmp_path, capsys):
+    book = workbooks.build("season", rows=20, players=10)
+    workbooks.write_named(book, "PointsFields", [1, 9, 13])
+    setup = book["Setup"]
+    for row, (second, third) in enumerate(((12, 15), (9, 12), (7, 10)), start=10):
+        setup[f"C{row}"], setup[f"D{row}"] = second, third
+    path = files.save(book, tmp_path / "season.xlsx")
+    checked = check(read(path))
+    assert checked.clean, checked.problems
+    assert checked.event.rule.fields == (1, 9, 13)
+    assert checked.event.rule.columns == ((12, 9, 7), (15, 12, 10))
+    bad_fields = (([1, 9, 9], "Setup!D9", "points field 9: must be above 9"),
+                  ([1, 9, 8.5], "Setup!D9", "points field 8.5: must be a whole number"),
+                  ([1, None, 13], "Setup!C9", "the field size is blank"),
+                  ([1, 9], "Setup!D10", "points 15 in a column without a field size"))
+    for index, (fields, cell, words) in enumerate(bad_fields):
+        workbooks.write_named(book, "PointsFields", [*fields, None, None, None][:6])
+        bad = files.save(book, tmp_path / f"bad-{index}.xlsx")
+        assert main(["check", str(bad)]) == 1
+        out = capsys.readouterr().out
+        assert f"{cell}: {words}" in out, out
 
 
 def test_acbl_club_scale_worked_from_its_rules():

@@ -1,8 +1,9 @@
 """season.xlsx recalculated by LibreOffice equals the engine's ladder (issue 21): 20 sessions
 added by ``xlbridge season add`` from pairs workbooks and from real PBN and USEBIO files,
 under each rule on Setup (best-N average, points, points then average) and each points
-scale (the club's table, the ACBL's club scale by place and field size), with a minimum to
-qualify, and each player's handicap by the club method; ties share places."""
+scale (the club's table, a table by place and field size, the ACBL's club scale by place and
+field size), with a minimum to qualify, and each player's handicap by the club method; ties
+share places."""
 
 from __future__ import annotations
 
@@ -27,7 +28,11 @@ REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "real
 RUTER = sorted((REAL / "ruter_no").glob("*.pbn")) if REAL.is_dir() else []
 USEBIO = [REAL / "ukbridgeclub_usebio" / "mp-pairs_usebio.xml", REAL / "nz_scorer_usebio" / "pairs.xml",
           REAL / "compscore_au" / "mp_pairs_mitchell.xml"]
-RULES = (("average", 4, 3, "table"), ("points", 10, 2, "table"), ("both", 3, 4, "table"), ("points", 5, 3, "acbl"))
+RULES = (("average", 4, 3, "table"), ("points", 10, 2, "table"), ("both", 3, 4, "table"), ("points", 5, 3, "acbl"),
+         ("points", 10, 2, "fields"))
+# "fields": the club's table in three columns by field size (Setup's PointsFields), the first the default.
+FIELDS = (1, 12, 16)  # the workbook sessions have fields of 10, 14 and 18 pairs
+COLUMNS = ((12, 9, 7, 5, 3, 1), (15, 12.5, 10, 8, 6, 4, 2, 1))
 
 
 def pairs_sessions(tmp_path: Path, count: int) -> list[Path]:
@@ -53,7 +58,13 @@ def compare(season: Path, tmp_path: Path) -> int:
         workbooks.write_named(book, "BestN", [best])
         workbooks.write_named(book, "MinSessions", [minimum])
         workbooks.write_named(book, "SeasonRanking", [RANKING.word(ranking, "en")])
-        workbooks.write_named(book, "PointsScale", [SCALE.word(scale, "en")])
+        workbooks.write_named(book, "PointsScale", [SCALE.word("table" if scale == "fields" else scale, "en")])
+        if scale == "fields":
+            workbooks.write_named(book, "PointsFields", FIELDS)
+            first = checked.event.rule.points  # the book's own first column (the default)
+            workbooks.write_named(book, "PointsTable", [  # row by row: each place's points across
+                value for place in range(60) for value in (*(col[place] if place < len(col) else None
+                                                             for col in (first, *COLUMNS)), None, None, None)])
         workbooks.write_named(book, "ChosenPlayer", [chosen[1]])
         path = tmp_path / f"season-{index}-{ranking}-{scale}.xlsx"
         book.save(path)
@@ -62,7 +73,12 @@ def compare(season: Path, tmp_path: Path) -> int:
     season_value = checked.event
     shared = 0
     for (ranking, best, minimum, scale), path in zip(RULES, calculated, strict=True):
-        rule = SeasonRule(best, minimum, ranking, season_value.rule.points, scale)
+        if scale == "fields":
+            rule = SeasonRule(best, minimum, ranking, season_value.rule.points, "table", FIELDS, COLUMNS)
+            # Every column is used, so the sheet's choice of column is tested, not assumed.
+            assert {rule.points_for(line.field) for line in season_value.lines} == {rule.points, *COLUMNS}
+        else:
+            rule = SeasonRule(best, minimum, ranking, season_value.rule.points, scale)
         engine = ladder(season_value.lines, rule, season_value.players)
         values = lo.Values(path)
         count = len(engine)

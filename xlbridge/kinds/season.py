@@ -86,13 +86,53 @@ def rule_of(problems: Problems, book: FilledBook) -> SeasonRule:
     cell = cells.cell("PointsScale")
     if cell is not None and not cell.blank:
         scale = str(problems.parse(cell, season_template.SCALE.parse) or "table")
-    table = []
-    for point in cells.column("PointsTable")[:PLACES]:
-        value = 0.0 if point.blank else problems.parse(point, lambda v: real_number(v, "points"))
-        table.append(value or 0.0)
-    while table and table[-1] == 0:
-        table.pop()
-    return SeasonRule(best, minimum, ranking, tuple(table), scale)
+    read_fields = points_fields(problems, cells.column("PointsFields"))
+    fields = read_fields or (1,)
+    by_column: dict[int, list[Cell]] = {}
+    for point in cells.column("PointsTable"):
+        by_column.setdefault(point.column, []).append(point)
+    tables: list[tuple[float, ...]] = []
+    for index, column in enumerate(by_column.values()):
+        if index >= len(fields):
+            # A column without its field size: the sheet never uses it, so say so rather than ignore it.
+            typed = next((point for point in column if not point.blank), None)
+            if typed is not None and read_fields is not None:
+                problems.add(typed, f"points {describe(typed.value)} in a column without a field size above it "
+                                    "(PointsFields): type the smallest field it is for, or clear it")
+            continue
+        table = []
+        for point in column[:PLACES]:
+            value = 0.0 if point.blank else problems.parse(point, lambda v: real_number(v, "points"))
+            table.append(value or 0.0)
+        while table and table[-1] == 0:
+            table.pop()
+        tables.append(tuple(table))
+    tables += [()] * (len(fields) - len(tables))  # an old book's one column, or a name missing
+    return SeasonRule(best, minimum, ranking, tables[0], scale, fields, tuple(tables[1:]))
+
+
+def points_fields(problems: Problems, cells: list[Cell]) -> tuple[int, ...] | None:
+    """The smallest field size of each column of the points table (``PointsFields``), left to
+    right to the last one typed: whole, increasing, none blank before a typed one, each bad
+    one named at its cell (then None). None typed (or an old book without the name): one
+    column, (1,)."""
+    typed = [cell for cell in cells if not cell.blank]
+    used = cells[:cells.index(typed[-1]) + 1] if typed else []
+    fields: list[int] = []
+    for cell in used:
+        if cell.blank:
+            problems.add(cell, "the field size is blank, but a column to its right has one: "
+                               "type a whole number or clear the columns after it")
+            return None
+        size = problems.parse(cell, lambda v: whole_number(v, "points field", 1, 9999))
+        if size is None:
+            return None
+        if fields and size <= fields[-1]:
+            problems.add(cell, f"points field {size}: must be above {fields[-1]}, the column to its left "
+                               "(the smallest field sizes increase left to right)")
+            return None
+        fields.append(size)
+    return tuple(fields) or (1,)
 
 
 def check_season(book: FilledBook) -> Checked:

@@ -14,8 +14,9 @@ with ``MinSessions`` sessions; ties share a place. The Player sheet lists one pl
 sessions.
 
 Names: Setup ``EventName``* (the season) ``BestN``* ``MinSessions``* ``SeasonRanking``*
-``PointsScale``* (the club's table or the ACBL's club scale) ``PointsTable`` (points for
-places 1-60) ``HandicapSessions``* ``HandicapFactor``* ``HandicapCap``* (the club handicap method's last N
+``PointsScale``* (the club's table or the ACBL's club scale) ``PointsFields`` (the smallest
+field size of each column of the table) ``PointsTable`` (points for places 1-60 down, a column
+a field size across) ``HandicapSessions``* ``HandicapFactor``* ``HandicapCap``* (the club handicap method's last N
 sessions, factor and cap, docs/rules.md §17); Sessions ``SessionKey`` ``SessionDate``
 ``SessionEvent`` ``SessionNumber`` ``SessionPlayer`` ``SessionPartner`` ``SessionDirection``
 ``SessionScore`` ``SessionUnit`` ``SessionPlace`` ``SessionPlaceTo`` ``SessionField``
@@ -29,7 +30,7 @@ Player ``ChosenPlayer``*.
 from __future__ import annotations
 
 from ..engine import OptionError, handicap
-from ..engine.season import DEFAULT_POINTS, PLACES, acbl_factor
+from ..engine.season import DEFAULT_POINTS, FIELD_COLUMNS, PLACES, acbl_factor
 from . import styles
 from .book import EVENT_LENGTH, NAME_LENGTH, Book, Rule
 from .i18n import date_format
@@ -45,8 +46,8 @@ SESSION_COLUMNS = ("SessionKey", "SessionDate", "SessionEvent", "SessionNumber",
 """The Sessions sheet's input columns, in order (A-M)."""
 INPUTS = (*SESSION_COLUMNS, "SeasonNumber", "SeasonPlayer")
 """The defined names of what ``season add`` (or a director) writes, read back by ``check``."""
-SETUP = ("EventName", "BestN", "MinSessions", "SeasonRanking", "PointsScale", "PointsTable", "HandicapSessions",
-         "HandicapFactor", "HandicapCap")
+SETUP = ("EventName", "BestN", "MinSessions", "SeasonRanking", "PointsScale", "PointsFields", "PointsTable",
+         "HandicapSessions", "HandicapFactor", "HandicapCap")
 """The Setup cells ``check`` reads."""
 SIGNATURE = frozenset({"SeasonPlayer", "SeasonPlace", "SessionKey"})
 """The defined names that tell a filled book of this template."""
@@ -89,7 +90,7 @@ def build(book: Book, *, rows: int = ROWS, players: int = PLAYERS, best: int = B
     ladder = book.sheet(t("sheet_ladder"), (7, 9, 30, 10, 11, 11, 10, 2))
     player = book.sheet(t("sheet_player"), (12, 30, 28, 6, 10, 7, 7, 7, 9))
     sessions = book.sheet(t("sheet_sessions"), (14, 11, 24, 9, 26, 26, 6, 9, 6, 7, 7, 7, 7, 9))
-    setup = book.sheet(t("sheet_setup"), (22, 14, 2, 10, 10))
+    setup = book.sheet(t("sheet_setup"), (22, 14, 10, 10, 10))
     _setup(book, setup, best, minimum, points)
     last = _sessions(book, sessions, rows)
     _ladder(book, ladder, players, last)
@@ -121,12 +122,21 @@ def _setup(book: Book, ws, best: int, minimum: int, points: tuple[float, ...]) -
     book.formula(ws, SCALE_CELL.replace("$", ""), f"{SCALE.index('B7')}", styles.HIDDEN)
     book.merge(ws, "A8:E8", t("rule_note"), styles.NOTE.but(wrap=True, vertical="top"))
     ws.row_dimensions[8].height = 72
-    book.put(ws, f"A{POINTS_FIRST - 1}", t("place"), styles.HEAD)
-    book.put(ws, f"B{POINTS_FIRST - 1}", t("points"), styles.HEAD)
+    # The table: places down, a column a field size across; the header row (PointsFields) holds
+    # the smallest field each column is for (one column from 1: every field, as before).
+    head = POINTS_FIRST - 1
+    across = "BCDEFG"[:FIELD_COLUMNS]
+    book.put(ws, f"A{head}", t("points_fields"), styles.HEAD)
+    for column in across:
+        book.put(ws, f"{column}{head}", 1 if column == "B" else None, styles.INPUT.but(bold=True))
+    book.define("PointsFields", ws, f"B{head}:{across[-1]}{head}")
+    book.validate(ws, f"B{head}:{across[-1]}{head}", Rule("whole", "1", "9999", "between", t("err_points_fields")))
     places = range(POINTS_FIRST, POINTS_FIRST + PLACES)
     book.column(ws, "A", places, lambda r: r - POINTS_FIRST + 1, styles.FIXED)
-    book.column(ws, "B", places, lambda r: None, styles.INPUT.but(number_format="0.##"), name="PointsTable",
-                rule=Rule("decimal", "0", "100000", "between", t("err_points")))
+    for column in across:
+        book.column(ws, column, places, lambda r: None, styles.INPUT.but(number_format="0.##"),
+                    rule=Rule("decimal", "0", "100000", "between", t("err_points")))
+    book.define("PointsTable", ws, f"B{places[0]}:{across[-1]}{places[-1]}")
     for place, value in enumerate(points, start=POINTS_FIRST):
         ws[f"B{place}"].value = value
     _handicap_setup(book, ws)
@@ -137,7 +147,7 @@ def _handicap_setup(book: Book, ws) -> None:
     """The club handicap method's parameters (docs/rules.md §17), beside the ladder's rule:
     the last N sessions, the factor and the cap; J4:J6 (hidden) the values the formulas use."""
     t = book.t
-    for column, width in zip("FGHIJ", (2, 20, 8, 2, 6), strict=True):
+    for column, width in zip("FGHIJ", (10, 20, 8, 2, 6), strict=True):
         ws.column_dimensions[column].width = width
     book.put(ws, "G3", t("handicap_rule"), styles.LABEL)
     rules = ((4, "handicap_sessions", "HandicapSessions", handicap.LAST, book.rule_whole(1, 999)),
@@ -180,6 +190,8 @@ def _sessions(book: Book, ws, rows: int) -> int:
     for (column, style, rule), name in zip(specs, SESSION_COLUMNS, strict=True):
         book.column(ws, column, span, None, style, name=name, rule=rule)
     table = "PointsTable"
+    # The table's column: the largest PointsFields not above the field (blank field: the first).
+    across = "IFERROR(MATCH(N(L{r}),PointsFields,1),1)"
 
     scale = on(book, "sheet_setup") + SCALE_CELL
 
@@ -187,8 +199,9 @@ def _sessions(book: Book, ws, rows: int) -> int:
         # In whole cents, each tie's share rounded as a whole number over a whole number, so
         # that a half cent rounds up here as in the engine (0.175 is not exact in binary).
         to = f"MIN(MAX(N(K{r}),J{r}),{PLACES})"
-        own = (f"IF(OR(J{r}<1,J{r}>{PLACES}),0,"
-               f"ROUND(ROUND(SUM(INDEX({table},J{r}):INDEX({table},{to}))*100,0)/({to}-J{r}+1),0)/100)")
+        column = across.format(r=r)
+        own = (f"IF(OR(J{r}<1,J{r}>{PLACES}),0,ROUND(ROUND(SUM(INDEX({table},J{r},{column}):"
+               f"INDEX({table},{to},{column}))*100,0)/({to}-J{r}+1),0)/100)")
         # The ACBL's club scale: first place 10 cents a table of the group (at most 150),
         # each place its share, to 40% of the group's pairs; a tie the average of its places.
         last, tables = f"MAX(N(K{r}),J{r})", f'IF(OR(G{r}="NS",G{r}="EW"),L{r},INT((L{r}+1)/2))'

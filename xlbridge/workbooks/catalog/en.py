@@ -646,6 +646,8 @@ LABELS: dict[str, dict[str, str]] = {
         "place": "Place",
         "points": "Points",
         "err_points": "Type the points for this place, a number 0 or more.",
+        "points_fields": "Place / from field",
+        "err_points_fields": "Type the smallest field (pairs) this column is for, a whole number 1-9999.",
         "sessions_note": (
             "One row a player a session, written by xlbridge season add (or typed). Score: a percentage, or "
             "IMPs. Place to: the last place a tie shares (2 to 3)."

@@ -644,6 +644,8 @@ LABELS: dict[str, dict[str, str]] = {
         "place": "Sija",
         "points": "Pisteet",
         "err_points": "Kirjoita sijan pisteet, luku 0 tai enemmän.",
+        "points_fields": "Sija / kentästä",
+        "err_points_fields": "Kirjoita pienin kenttä (parit), jota sarake koskee, kokonaisluku 1-9999.",
         "sessions_note": (
             "Rivi pelaajaa ja kilpailua kohden, xlbridge season add kirjoittaa ne (tai kirjoita itse). "
             "Tulos: prosentti tai IMPit. Sijaan: jaetun sijan viimeinen (2-3)."
