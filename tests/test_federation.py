@@ -248,6 +248,28 @@ def test_federation_csv_points_by_the_seasons_scale(tmp_path, capsys):
     assert all(points == {"0.00"} for place, points in by_place.items() if int(place.rstrip("=")) > 8)
 
 
+def test_federation_csv_points_by_place_and_field_size(tmp_path, capsys):
+    event = tmp_path / "event.xlsx"
+    files.save(PAIRS.fill(sample.pairs_event(seed=6)), event)
+    assert main(["export", str(event), "--federation", str(tmp_path / "plain.csv")]) == 0
+    [field] = {int(row["Field"]) for row in _rows(tmp_path / "plain.csv")}
+    # Setup's table in three columns: fields from 1 (the default scale), from this event's field
+    # (20, 16, 12, 10) and from one pair more (99, never this event's).
+    book = workbooks.build("season")
+    workbooks.write_named(book, "PointsFields", [1, field, field + 1])
+    for row, points in enumerate((20, 16, 12, 10), start=10):
+        book["Setup"][f"C{row}"] = points
+    book["Setup"]["D10"] = 99
+    season = files.save(book, tmp_path / "season.xlsx")
+    assert main(["export", str(event), "--federation", str(tmp_path / "fed.csv"), "--season", str(season)]) == 0
+    by_place = {}
+    for row in _rows(tmp_path / "fed.csv"):
+        by_place.setdefault(row["Place"], set()).add(row["Points"])
+    # Worked by hand from the second column: 1st 20, 2nd 16, a shared 3rd-4th (12 + 10) / 2 = 11.
+    assert by_place["1"] == {"20.00"} and by_place["2"] == {"16.00"} and by_place["3="] == {"11.00"}
+    assert all(points == {"0.00"} for place, points in by_place.items() if int(place.rstrip("=")) > 4)
+
+
 def test_federation_csv_refuses_what_it_cannot_use_in_one_line(tmp_path, capsys):
     register_path = players_book(tmp_path)
     teams = tmp_path / "teams.xlsx"
