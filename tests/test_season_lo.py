@@ -121,6 +121,38 @@ def test_workbook_sessions_recalculate_as_the_engine(tmp_path):
     compare(season, tmp_path)
 
 
+def test_points_by_field_size_typed_rows_as_the_engine(tmp_path):
+    # Typed rows over every way a field picks its column: below the first size (3), blank,
+    # at a size (9, 13), between (10, 12) and past the last (40); ties across the table's end.
+    fields, columns = (4, 9, 13), ((12, 9, 7, 5, 3, 1), (15, 12, 10, 8, 6, 4, 2, 1))
+    rows = [(1, 1, 3), (2, 3, None), (1, 1, 9), (2, 3, 10), (1, 3, 12), (2, 2, 13), (5, 9, 40), (60, 61, 10)]
+    book = workbooks.build("season", rows=20, players=10)
+    workbooks.write_named(book, "PointsFields", fields)
+    for index, column in enumerate(columns):  # the first column is the book's default
+        for place, points in enumerate(column, start=10):
+            book["Setup"][f"{'CD'[index]}{place}"] = points
+    count = len(rows)
+    for name, values in (("SessionKey", [f"s{i}" for i in range(count)]), ("SessionNumber", [1] * count),
+                         ("SessionPlayer", ["Ann"] * count), ("SessionScore", [50] * count),
+                         ("SessionPlace", [r[0] for r in rows]), ("SessionPlaceTo", [r[1] for r in rows]),
+                         ("SessionField", [r[2] for r in rows]), ("SeasonNumber", [1]), ("SeasonPlayer", ["Ann"])):
+        workbooks.write_named(book, name, values)
+    path = files.save(book, tmp_path / "season.xlsx")
+    checked = check(read(path))
+    assert checked.clean, checked.problems[:3]
+    season = checked.event
+    assert season.rule.fields == fields and season.rule.columns == columns
+    engine = [line_points(line, season.rule) for line in season.lines]
+    # By hand: 3 pairs and blank take the first column (10; 2-3 (8 + 6) / 2 = 7); 9 and 10 the
+    # second (12; (9 + 7) / 2 = 8); 12 its 1-3 (12 + 9 + 7) / 3 = 9.33; 13 and 40 the third
+    # (12; 5-9 (6 + 4 + 2 + 1 + 0) / 5 = 2.6); 60-61 past the table 0.
+    assert engine == [10, 7, 12, 8, 9.33, 12, 2.6, 0]
+    [calculated] = lo.recalc([path], tmp_path / "calc")
+    values = lo.Values(calculated)
+    assert values.read("SessionPoints")[:count] == [pytest.approx(p, abs=1e-9) for p in engine]
+    assert values.read("SeasonPoints")[:1] == [pytest.approx(sum(engine), abs=1e-9)]
+
+
 @pytest.mark.skipif(not RUTER, reason=f"no real results files at {REAL}")
 def test_twenty_sessions_from_workbooks_and_real_files(tmp_path):
     sources = [*pairs_sessions(tmp_path, 5), *RUTER[:12], *[p for p in USEBIO if p.exists()]]
