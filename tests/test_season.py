@@ -135,6 +135,18 @@ def test_points_fields_read_from_setup_and_bad_ones_named_at_their_cell(tmp_path
         assert f"{cell}: {words}" in out, out
 
 
+def test_a_season_made_before_points_fields_reads_its_one_column(tmp_path):
+    # A book from before PointsFields: its PointsTable one column (B10:B69), no PointsFields name.
+    book = workbooks.build("season", rows=20, players=10)
+    del book.defined_names["PointsFields"]
+    book.defined_names["PointsTable"].attr_text = "'Setup'!$B$10:$B$69"
+    book["Setup"]["B11"] = 7
+    checked = check(read(files.save(book, tmp_path / "old-season.xlsx")))
+    assert checked.clean, checked.problems
+    assert (checked.event.rule.fields, checked.event.rule.columns) == ((1,), ())
+    assert checked.event.rule.points == (10, 7, 6, 5, 4, 3, 2, 1)
+
+
 def test_acbl_club_scale_worked_from_its_rules():
     # ACBL Handbook, "Calculating the awards": an open club game's first place earns 0.10 a table
     # of its group (at most 1.50); 2nd 70%, 3rd 50%, 4th 35%, 5th 1/5, 6th 1/6; awards to 40%
