@@ -121,7 +121,7 @@ def _setup(book: Book, ws, best: int, minimum: int, points: tuple[float, ...]) -
     book.validate(ws, "B7", SCALE.rule(book, t("err_points_scale")))
     book.formula(ws, SCALE_CELL.replace("$", ""), f"{SCALE.index('B7')}", styles.HIDDEN)
     book.merge(ws, "A8:E8", t("rule_note"), styles.NOTE.but(wrap=True, vertical="top"))
-    ws.row_dimensions[8].height = 72
+    ws.row_dimensions[8].height = 84  # the note says how the table's columns follow the field
     # The table: places down, a column a field size across; the header row (PointsFields) holds
     # the smallest field each column is for (one column from 1: every field, as before).
     head = POINTS_FIRST - 1

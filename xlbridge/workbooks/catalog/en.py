@@ -639,7 +639,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "rule_note": (
             "The average counts each player's best sessions (all while fewer); points come from the table by "
-            "place, tied places sharing them. The sessions' total (a championship of several sessions): percentages "
+            "place, in the column for the player's field (the row above the table gives each column's smallest "
+            "field), tied places sharing them. The sessions' total (a championship of several sessions): percentages "
             "weighted by boards, IMPs or VPs added. Only players with the sessions to qualify are placed; ties "
             "share a place."
         ),

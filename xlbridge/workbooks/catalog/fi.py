@@ -637,7 +637,8 @@ LABELS: dict[str, dict[str, str]] = {
                         "tai kilpailujen yhteistulos.",
         "rule_note": (
             "Keskiarvoon lasketaan kunkin pelaajan parhaat kilpailut (kaikki, jos niitä on vähemmän); "
-            "pisteet tulevat taulukosta sijoituksen mukaan, jaetut sijat jakavat ne. Kilpailujen yhteistulos (monen "
+            "pisteet tulevat taulukosta sijoituksen mukaan pelaajan kentän sarakkeesta (taulukon yläpuolinen rivi "
+            "antaa kunkin sarakkeen pienimmän kentän), jaetut sijat jakavat ne. Kilpailujen yhteistulos (monen "
             "kilpailun mestaruus): prosentit jakojen määrällä painotettuina, IMP- tai VP-pisteet yhteen. "
             "Sijoitetaan vain pelaajat, joilla on vähimmäismäärä kilpailuja; tasatulos jakaa sijan."
         ),
