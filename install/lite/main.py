@@ -5487,6 +5487,9 @@ group's pairs."""
 PLACES = 60
 """Places the points table holds; a place below it earns nothing."""
 
+FIELD_COLUMNS = 6
+"""Columns the points table holds across, one for each smallest field size (``PointsFields``)."""
+
 DEFAULT_POINTS: tuple[float, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 """The generic club scale (docs/rules.md §15): 10 for the winner down to 1 for eighth."""
 
@@ -5516,13 +5519,25 @@ class SeasonLine:
 class SeasonRule:
     """How the ladder ranks: the best ``best`` sessions count towards the average, a
     player needs ``minimum`` sessions for a place, ``ranking`` is one of
-    :data:`RANKINGS`, ``points`` the points by place (1st, 2nd ...)."""
+    :data:`RANKINGS`, ``points`` the points by place (1st, 2nd ...) for fields from
+    ``fields[0]`` pairs, ``columns`` the points by place for fields from each later size
+    of ``fields`` (whole, increasing; one column a size after the first).
+
+    A field takes the column of the largest size not above it (a blank field, 0, or one
+    below the first size: the first column):
+
+    >>> rule = SeasonRule(points=(5, 3), fields=(1, 9, 13), columns=((8, 6, 4), (10, 8, 6)))
+    >>> rule.points_for(0), rule.points_for(10), rule.points_for(13)
+    ((5, 3), (8, 6, 4), (10, 8, 6))
+    """
 
     best: int = 10
     minimum: int = 5
     ranking: str = "average"
     points: tuple[float, ...] = DEFAULT_POINTS
     scale: str = "table"
+    fields: tuple[int, ...] = (1,)
+    columns: tuple[tuple[float, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.best <= 999:
@@ -5535,6 +5550,20 @@ class SeasonRule:
             raise BridgeInputError(f"points scale {self.scale!r}: must be one of {', '.join(SCALES)}")
         if len(self.points) > PLACES:
             raise BridgeInputError(f"points table: {len(self.points)} places, at most {PLACES}")
+        if not 1 <= len(self.fields) <= FIELD_COLUMNS:
+            raise BridgeInputError(f"points fields: {len(self.fields)} columns, must be 1-{FIELD_COLUMNS}")
+        for before, size in zip((0, *self.fields), self.fields, strict=False):
+            if isinstance(size, bool) or not isinstance(size, int) or size <= before:
+                raise BridgeInputError(f"points field {size!r}: must be a whole number above {before}")
+        if len(self.columns) != len(self.fields) - 1:
+            raise BridgeInputError(f"points table: {len(self.columns) + 1} columns for {len(self.fields)} field sizes")
+        if any(len(column) > PLACES for column in self.columns):
+            raise BridgeInputError(f"points table: more than {PLACES} places")
+
+    def points_for(self, field: int) -> tuple[float, ...]:
+        """The points by place for a field of ``field`` pairs (0: not known, the first column)."""
+        index = max(0, sum(size <= field for size in self.fields) - 1)
+        return self.points if index == 0 else self.columns[index - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -5638,7 +5667,7 @@ def line_points(line: SeasonLine, rule: SeasonRule) -> float:
     """The points a session's line earns by the rule's scale."""
     if rule.scale == "acbl":
         return acbl_points(line.place, line.place_to, line.field, line.direction)
-    return session_points(line.place, line.place_to, rule.points)
+    return session_points(line.place, line.place_to, rule.points_for(line.field))
 
 
 def hundredths(value: float) -> int:
