@@ -5,13 +5,12 @@ PBN reader, an independent one. What cannot be read is one line, nothing written
 
 from __future__ import annotations
 
-import random
 import re
 
 import openpyxl
 import pytest
 
-from xlbridge import engine as E
+from tests.test_swiss_pairs import play  # random legal results in a round's drawn rows
 from xlbridge import kinds
 from xlbridge import workbooks as W
 from xlbridge.cli import main
@@ -20,28 +19,6 @@ from xlbridge.formats.results import ResultsFileError
 from xlbridge.formats.swiss_pairs import ImportedSwissPairs, imps_text
 
 EXTENSIONS = {"pbn": "pbn", "usebio": "xml"}
-
-
-RESULT = ("Contract", "Declarer", "Tricks")
-CONTRACTS = ["4S", "3NT", "4H", "2S", "1NT", "3C", "5D", "PASS", "3NTX", "2HX"]
-
-
-def play(book, round_no: int, seed: int) -> None:
-    """Random legal results in every drawn row of round ``round_no``."""
-    rng = random.Random(seed)
-    rounds, ns = W.read_named(book, "MatchRound"), W.read_named(book, "MatchNS")
-    columns = {name: W.read_named(book, name) for name in RESULT}
-    for i in range(len(rounds)):
-        if rounds[i] != round_no or ns[i] is None:
-            continue
-        contract, declarer, tricks = rng.choice(CONTRACTS), None, None
-        if contract != "PASS":
-            declarer = rng.choice("NESW")
-            tricks = max(0, min(13, E.parse_contract(contract).tricks_needed + rng.choice((-2, -1, 0, 0, 1, 2))))
-        for name, value in zip(RESULT, (contract, declarer, tricks), strict=True):
-            columns[name][i] = value
-    for name, values in columns.items():
-        W.write_named(book, name, values)
 
 
 @pytest.fixture(scope="module", params=[(9, 3, "butler"), (8, 3, "cross-imps")], ids=["butler-bye", "cross-imps"])
@@ -54,7 +31,7 @@ def event(request, tmp_path_factory):
     path = folder / "swiss-pairs.xlsx"
     for number in range(1, rounds + 1):
         book = openpyxl.load_workbook(path)
-        play(book, number, seed=40 + number)
+        play(book, {number}, seed=40 + number)
         if number == 1:
             W.write_named(book, "PairName", ["Ann & Bo", 'Cy "Ace" Dee', "Åsa – Eki"]
                           + [None] * (len(W.read_named(book, "PairName")) - 3))
