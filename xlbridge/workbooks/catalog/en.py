@@ -707,6 +707,7 @@ LABELS: dict[str, dict[str, str]] = {
         "sits_out": "This table sits out in round {round}.",
         "room_line": "{room}: {ns} (NS) v {ew} (EW)",
         "team_next": "table {ns} NS, table {ew} EW",
+        "pair_next": "table {table} {direction}",
         "wait_draw": "wait for the draw",
         "over_draw": "Every round drawn so far is closed: wait for the next round's draw, then reload this page.",
         "err_board": "Board {board} is not played at table {table} in round {round}.",

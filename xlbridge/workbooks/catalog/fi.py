@@ -705,6 +705,7 @@ LABELS: dict[str, dict[str, str]] = {
         "sits_out": "Tämä pöytä on tauolla kierroksella {round}.",
         "room_line": "{room}: {ns} (NS) – {ew} (EW)",
         "team_next": "pöytä {ns} NS, pöytä {ew} EW",
+        "pair_next": "pöytä {table} {direction}",
         "wait_draw": "odota arvontaa",
         "over_draw": "Kaikki tähän asti arvotut kierrokset on suljettu: odota seuraavan kierroksen arvontaa ja "
                      "lataa sivu sitten uudelleen.",

@@ -714,6 +714,7 @@ LABELS: dict[str, dict[str, str]] = {
         "sits_out": "Этот стол отдыхает в раунде {round}.",
         "room_line": "{room}: {ns} (NS) – {ew} (EW)",
         "team_next": "стол {ns} NS, стол {ew} EW",
+        "pair_next": "стол {table} {direction}",
         "wait_draw": "ждите жеребьёвки",
         "over_draw": "Все разыгранные пока раунды закрыты: дождитесь жеребьёвки следующего раунда, затем "
                      "обновите страницу.",
