@@ -78,6 +78,7 @@ from .score import (
 )
 from .scoring import METHODS, Figure, Method
 from .seat import SEATS, Seat, Side
+from .sections import SectionPair, SectionsEvent, parse_section, sections_event
 from .swiss_pairs import FieldBoard, SwissPairsScore, swiss_method, swiss_pairs_event
 from .teams import (
     BYE_VP,
@@ -133,6 +134,8 @@ __all__ += [
     "PairsEvent",
     "RowPoints",
     "Scoring",
+    "SectionPair",
+    "SectionsEvent",
     "Split",
     "Weighted",
     "adjusted_codes",
@@ -141,8 +144,10 @@ __all__ += [
     "looks_weighted",
     "pairs_event",
     "parse_adjusted",
+    "parse_section",
     "parse_split",
     "parse_weighted",
+    "sections_event",
 ]
 
 # Movements: Mitchell and Howell, with their rounds, tables, pairs and boards; individuals.

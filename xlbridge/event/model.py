@@ -139,12 +139,14 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class PairResult:
     """One row of a pairs event's results: a board played by two pairs (one of them
-    may be None: a pair from outside the event)."""
+    may be None: a pair from outside the event). In a sectioned event ``section`` names the
+    section whose table played it, and the pairs are numbered within it."""
 
     board: int
     ns: int | None
     ew: int | None
     play: Play
+    section: str = ""
 
     @property
     def row(self) -> tuple[object, ...]:
@@ -171,12 +173,14 @@ class PairResult:
 class Pair:
     """A partnership entered in a pairs event, with any procedural penalty taken from its
     total (Law 90: matchpoints or IMPs as the event is scored, or ``25%`` of a top) and any
-    handicap (percentage points added for the handicapped ranking, docs/rules.md §17)."""
+    handicap (percentage points added for the handicapped ranking, docs/rules.md §17).
+    In a sectioned event ``section`` is its section (``A``) and ``number`` its number there."""
 
     number: int
     names: str
     penalty: float | str | None = None
     handicap: float | None = None
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +202,15 @@ class PairsEvent:
     roster: Roster | None = None
     """The club and each pair's registered players (membership numbers), when a player
     register or the results file gave them; None otherwise."""
+    across: bool = True
+    """A sectioned event's comparisons: every section's results on a board together (True),
+    or each section on its own (:func:`xlbridge.engine.sections.sections_event`)."""
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The sections' names in order (``("A", "B")``); empty for an event of one section."""
+        named = {pair.section for pair in self.pairs} | {result.section for result in self.results}
+        return tuple(sorted(named - {""}, key=lambda s: (len(s), s)))
 
 
 @dataclass(frozen=True, slots=True)
