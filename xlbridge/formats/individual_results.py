@@ -50,9 +50,11 @@ from .results import (
     _held,
     blank,
     board_number,
+    contract_of,
     digits,
     figure_text,
     iso_date,
+    scores_alone,
     scoring_of,
     traveller_line,
 )
@@ -217,7 +219,6 @@ def read_pbn(found: Iterable) -> ImportedIndividual:
 
     builder = IndividualBuilder(list_name="the [TotalScoreTable]")
     totals = None
-    deals = False
     for game in found:
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
@@ -233,7 +234,6 @@ def read_pbn(found: Iterable) -> ImportedIndividual:
             if "MP2" in {part.strip().upper() for part in scoring.split(";")}:
                 builder.scale = 1
         totals = totals or game.tables.get("TOTALSCORETABLE")
-        deals = deals or not blank((game.value("Deal") or "").replace("N:- - - -", ""))
         scores = game.tables.get("SCORETABLE")
         if scores is None:
             continue
@@ -254,9 +254,7 @@ def read_pbn(found: Iterable) -> ImportedIndividual:
         for number, values in totals.rows:
             builder.player(_cell(totals, values, "PlayerId"), _cell(totals, values, "Name", "Names"),
                            _cell(totals, values, "SessionPercentage", "TotalPercentage"), number)
-    if deals:
-        builder.notes.append("the file's deals are not imported: individual.xlsx has no Hands sheet")
-    return builder.build()
+    return builder.build()  # pbn reads the deals into its hands
 
 
 # --- USEBIO ------------------------------------------------------------------------------
@@ -284,16 +282,18 @@ def read_usebio(event: ET.Element, lines: Mapping[ET.Element, int]) -> ImportedI
     boards = list(_walk(event, "BOARD"))
     if len(boards) > MAX_BOARDS:
         raise ResultsFileError(f"{len(boards)} boards: at most {MAX_BOARDS}", line=lines.get(boards[MAX_BOARDS]))
+    every = [(_child(line, "CONTRACT"), _child(line, "SCORE")) for board in boards
+             for line in board.findall("TRAVELLER_LINE")]
+    alone = scores_alone(every)
     for board in boards:
         number = _child(board, "BOARD_NUMBER")
         for line in board.findall("TRAVELLER_LINE"):
             contract, score = _child(line, "CONTRACT"), _child(line, "SCORE") or ""
             if score.upper().startswith("A") or score.upper() == "NP":
                 contract = score  # A6040, NP: the line has no played contract
-            elif blank(contract) and re.fullmatch(r"-?\d{1,5}", score):
-                board_number(number, line=lines.get(board))
-                raise ResultsFileError(f"SCORE {score} without a CONTRACT: xlbridge scores a line from its contract, "
-                                       "declarer and tricks", board=int(number), line=lines.get(line))
+            else:
+                contract = contract_of(contract, score, "individual.xlsx", line=lines.get(line), alone=alone,
+                                       lines=len(every), board=board_number(number, line=lines.get(board)))
             seats = [_child(line, f"{seat[0]}_PLAYER_NUMBER") for seat in SEATS]
             builder.row(number, (None, None), seats, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"),
                         line=lines.get(line))

@@ -330,6 +330,49 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
     return result
 
 
+_SCORE_ALONE = re.compile(r"[+-]?\d{1,5}")
+
+
+def scores_alone(lines: Iterable[tuple[str | None, str | None]]) -> int:
+    """How many of a file's lines, as (CONTRACT, SCORE), give a score and no contract.
+
+    >>> scores_alone([(None, "80"), ("4S", "420"), ("", "0"), (None, "A6040")])
+    2
+    """
+    return sum(1 for contract, score in lines if blank(contract) and _SCORE_ALONE.fullmatch((score or "").strip()))
+
+
+def contract_of(contract: str | None, score: str | None, book: str, *, board: int | str | None, line: int | None,
+                alone: int | None = None, lines: int | None = None) -> str | None:
+    """A line's contract where a file may give its SCORE and no CONTRACT: the contract as
+    given; for a score alone, PASS when it is 0 (a passed-out board is the one table result
+    that scores 0), else refused in one line, since ``book`` holds a result as its contract,
+    declarer and tricks and works the score from them (80 is 1H or 1S made, by either side:
+    no one contract can be put in its place). When given, ``alone`` of the file's ``lines``
+    give a score alone (:func:`scores_alone`), said in the line.
+
+    >>> contract_of("4S", "420", "pairs.xlsx", board=1, line=9), contract_of(None, "0", "pairs.xlsx", board=1, line=9)
+    ('4S', 'PASS')
+    >>> contract_of(None, "80", "individual.xlsx", board=1, line=9, alone=3, lines=4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge.formats.results.ResultsFileError: board 1, line 9: SCORE 80 without a CONTRACT (3 of the file's 4 lines \
+give a score alone): individual.xlsx holds a result as its contract, declarer and tricks, ...
+    """
+    text = (score or "").strip()
+    if not blank(contract) or not _SCORE_ALONE.fullmatch(text):
+        return contract
+    if int(text) == 0:
+        return str(PASSED_OUT)
+    count = ""
+    if alone is not None and lines is not None:
+        count = (f" ({alone} of the file's {lines} line{'s' if lines != 1 else ''} "
+                 f"give{'s' if alone == 1 else ''} a score alone)")
+    raise ResultsFileError(f"SCORE {text} without a CONTRACT{count}: {book} holds a result as its contract, declarer "
+                           "and tricks, and works the score from them; it cannot hold a score alone",
+                           board=board, line=line)
+
+
 @dataclass(frozen=True, slots=True)
 class Listed:
     """A pair as a file lists it: its number (within its direction, when the file numbers

@@ -57,7 +57,7 @@ from ..event import (
     TeamsReport,
     score_teams,
 )
-from ..event.individual import IndividualReport
+from ..event.individual import IndividualEvent, IndividualReport
 from ..workbooks.book import NAME_LENGTH
 from .format import Format
 from .results import (
@@ -69,6 +69,7 @@ from .results import (
     TeamsBuilder,
     board_number,
     check_size,
+    contract_of,
     digits,
     figure_text,
     iso_date,
@@ -191,7 +192,7 @@ def _read_hands(root: ET.Element, imported: Imported | ImportedTeams,
     """The deals of the file's ``HANDSET`` for the event's boards into its ``hands``; a
     deal that cannot be read is left out with a note naming its board and line."""
     event = imported.event
-    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent)
+    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent | IndividualEvent)
               else {board.board for board in event.boards})
     hands: dict[int, HandRecord] = {}
     notes: list[str] = []
@@ -502,7 +503,7 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     if event_type == "INDIVIDUAL":
         from .individual_results import read_usebio  # an individual: read there
 
-        return read_usebio(chosen, lines)
+        return _read_hands(root, read_usebio(chosen, lines), lines)
     if event_type.startswith("SWISS_PAIRS"):
         from .swiss_pairs import read_usebio as read_swiss  # a Swiss pairs event: read there
 
@@ -722,6 +723,7 @@ def _read_board(match: MatchRead, board: ET.Element, lines: dict[ET.Element, int
         contract, score = _child(line, "CONTRACT"), _child(line, "SCORE") or ""
         if score.upper().startswith("A") or score.upper() == "NP":
             contract = score
+        contract = contract_of(contract, score, "a team workbook", board=number, line=where)
         _check_score(text, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), score, where)
         rooms[room] = team_play(number, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), room,
                                 line=where)
@@ -930,6 +932,7 @@ def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, numbe
     score = _child(line, "SCORE") or ""
     if score.upper().startswith("A") or score.upper() == "NP":
         contract = score  # A6040, NP: the line has no played contract
+    contract = contract_of(contract, score, "pairs.xlsx", board=board, line=number)
     pairs = []
     for side, name in (("NS", "NS_PAIR_NUMBER"), ("EW", "EW_PAIR_NUMBER")):
         text = _child(line, name)
