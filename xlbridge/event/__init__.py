@@ -9,16 +9,19 @@ from .model import EventBoard, Pair, PairResult, PairsEvent, Play, SplitPlay, Te
 from .scored import (
     PairsReport,
     ScoredBoard,
+    SectionTotal,
     TeamEventReport,
     TeamsReport,
     next_round,
+    pair_label,
     score_event,
     score_pairs,
     score_teams,
+    section_of,
 )
 from .swiss_pairs import SwissBoard, SwissPairsEvent, SwissPairsReport, next_swiss_round, score_swiss_pairs
 
-__all__ = ["EventBoard", "Pair", "PairResult", "PairsEvent", "PairsReport", "Play", "ScoredBoard", "SplitPlay",
-           "TeamBoard", "TeamEvent", "TeamEventReport", "TeamMatch", "TeamsReport", "next_round", "score_event",
-           "score_pairs", "score_teams"]
+__all__ = ["EventBoard", "Pair", "PairResult", "PairsEvent", "PairsReport", "Play", "ScoredBoard", "SectionTotal",
+           "SplitPlay", "TeamBoard", "TeamEvent", "TeamEventReport", "TeamMatch", "TeamsReport", "next_round",
+           "pair_label", "score_event", "score_pairs", "score_teams", "section_of"]
 __all__ += ["SwissBoard", "SwissPairsEvent", "SwissPairsReport", "next_swiss_round", "score_swiss_pairs"]

@@ -8,6 +8,8 @@ the inputs, so a report is right even for a workbook that was never recalculated
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
@@ -18,11 +20,13 @@ from ..engine import (
     MatchScore,
     Pairing,
     PairTotal,
+    SectionsEvent,
     Side,
     TeamEventScore,
     TeamStanding,
     imps,
     pairs_event,
+    sections_event,
     swiss_draw,
     team_event,
     team_match,
@@ -34,16 +38,51 @@ from .model import EventBoard, PairsEvent, Play, TeamEvent, TeamMatch
 
 # --- pairs -------------------------------------------------------------------------
 
+Key = tuple[str, int]
+"""A pair of a pairs event: its section (``""`` in an event of one section) and its number."""
+
+
+@dataclass(frozen=True, slots=True)
+class SectionTotal(PairTotal):
+    """A pair's line in a sectioned event: the engine's :class:`~xlbridge.engine.PairTotal`
+    (``pair`` its number in its section, ``place`` its place overall) with its section and
+    its place there (``section_place``). Code that reads a ``PairTotal`` reads it unchanged;
+    :meth:`PairsReport.label` shows ``A 3``."""
+
+    section: str = ""
+    section_place: str = ""
+
 
 @dataclass(frozen=True)
 class PairsReport:
-    """A pairs event and the engine's scoring of it (:func:`~xlbridge.engine.pairs_event`)."""
+    """A pairs event and the engine's scoring of it (:func:`~xlbridge.engine.pairs_event`,
+    or :func:`~xlbridge.engine.sections_event` for an event of two or more sections).
+
+    In a sectioned event ``sectioned`` is the engine's scoring, and ``scored`` the same
+    figures in :class:`~xlbridge.engine.PairsEvent`'s shape (scoring, scale, fields, a row's
+    points in row order) with its ``pairs`` keyed ``(section, number)`` and each a
+    :class:`SectionTotal`; :attr:`pairs`, :meth:`name`, :meth:`label`, :meth:`rankings` and
+    :meth:`section_rankings` read either kind alike.
+
+    >>> from xlbridge.event.model import Pair, PairResult, Play
+    >>> results = (PairResult(1, 1, 2, Play("4S", "N", 10), "A"), PairResult(1, 1, 2, Play("4S", "N", 9), "B"))
+    >>> event = PairsEvent("Club", "", (Pair(1, "Ann & Bo", section="A"),), results)
+    >>> report = score_pairs(event)
+    >>> [(report.label(t), t.place, t.percent, report.name_of(t)) for _, totals in report.rankings() for t in totals]
+    [('A 1', '1-2', 100.0, 'Ann & Bo'), ('B 2', '1-2', 100.0, ''), ('A 2', '3-4', 0.0, ''), ('B 1', '3-4', 0.0, '')]
+    >>> [(title, [report.label(t) for t in totals]) for title, totals in report.section_rankings()]
+    [('Section A', ['A 1', 'A 2']), ('Section B', ['B 2', 'B 1'])]
+    >>> report.comparison
+    'across the field'
+    """
 
     event: PairsEvent
     scored: ScoredEvent
     handicapped: tuple[Handicapped[Side], ...] = ()
     """The handicapped ranking (percentage plus handicap, each field best first), when the
     event is scored by matchpoints and any pair has a handicap; empty otherwise."""
+    sectioned: SectionsEvent | None = None
+    """The engine's scoring of a sectioned event (``event.sections`` not empty); None for one section."""
 
     @property
     def boards(self) -> int:
@@ -51,9 +90,44 @@ class PairsReport:
         return len({result.board for result in self.event.results})
 
     @property
-    def names(self) -> dict[int, str]:
-        """Each pair's names, by number."""
-        return {pair.number: pair.names for pair in self.event.pairs}
+    def sections(self) -> tuple[str, ...]:
+        """The sections' names (``("A", "B")``); empty for an event of one section."""
+        return self.sectioned.sections if self.sectioned is not None else ()
+
+    @property
+    def comparison(self) -> str:
+        """How a board's results are compared, in words: ``across the field`` or ``within
+        sections`` for a sectioned event; ``""`` for one section."""
+        if self.sectioned is None:
+            return ""
+        return "across the field" if self.sectioned.across else "within sections"
+
+    @property
+    def names(self) -> dict:
+        """Each pair's names: by number (one section), or by ``(section, number)``."""
+        if self.sectioned is None:
+            return {pair.number: pair.names for pair in self.event.pairs}
+        return {(pair.section, pair.number): pair.names for pair in self.event.pairs}
+
+    @property
+    def pairs(self) -> dict[Key, PairTotal]:
+        """Every pair's line by ``(section, number)``, the section ``""`` in an event of one."""
+        if self.sectioned is None:
+            return {("", number): total for number, total in self.scored.pairs.items()}
+        return dict(self.scored.pairs)  # type: ignore[arg-type]  # keyed (section, number) already
+
+    def name(self, section: str, number: int) -> str:
+        """A pair's names (``""`` when it has none)."""
+        names = self.names
+        return (names.get(number) if self.sectioned is None else names.get((section, number))) or ""
+
+    def name_of(self, total: PairTotal) -> str:
+        """The names of the pair a line of :meth:`rankings` is for."""
+        return self.name(section_of(total), total.pair)
+
+    def label(self, total: PairTotal) -> str:
+        """A pair as the views show it: ``3``, or ``A 3`` in a sectioned event."""
+        return pair_label(section_of(total), total.pair)
 
     @property
     def imps(self) -> bool:
@@ -82,9 +156,32 @@ class PairsReport:
 
     def rankings(self) -> list[tuple[str, list[PairTotal]]]:
         """One ranking, or one per direction: (title, pairs best first); the title is
-        ``""`` for a one-field event, else ``North-South`` / ``East-West``."""
-        return [("" if field is None else _FIELD_TITLES[field], self.scored.ranking(field))
-                for field in self.scored.field_list]
+        ``""`` for a one-field event, else ``North-South`` / ``East-West``. In a sectioned
+        event: every section together, by overall place (:class:`SectionTotal` lines)."""
+        if self.sectioned is None:
+            return [("" if field is None else _FIELD_TITLES[field], self.scored.ranking(field))
+                    for field in self.scored.field_list]
+        return [("" if field is None else _FIELD_TITLES[field],
+                 [self.scored.pairs[line.key] for line in self.sectioned.ranking(field)])  # type: ignore[index]
+                for field in self.sectioned.field_list]
+
+    def section_rankings(self) -> list[tuple[str, list[PairTotal]]]:
+        """Each section's ranking, a field at a time: (``Section A`` or ``Section A
+        North-South``, its pairs best first), each line's ``place`` its place in the section
+        (the section tops). Empty for an event of one section."""
+        if self.sectioned is None:
+            return []
+        return [(f"Section {section}" + ("" if field is None else f" {_FIELD_TITLES[field]}"),
+                 [dataclasses.replace(self.scored.pairs[line.key], place=line.section_place)  # type: ignore[index]
+                  for line in self.sectioned.ranking(field, section)])
+                for section in self.sectioned.sections for field in self.sectioned.field_list]
+
+    def top(self, section: str = "") -> float | None:
+        """The matchpoint top most boards have (of one section, in a sectioned event): None
+        in IMP scoring or before a result."""
+        tops = Counter(row.top for row, result in zip(self.scored.rows, self.event.results, strict=True)
+                       if row is not None and row.top is not None and (not section or result.section == section))
+        return max(tops, key=lambda top: (tops[top], top)) if tops else None
 
     def handicap_rankings(self) -> list[tuple[str, list[Handicapped[Side]]]]:
         """The handicapped ranking as :meth:`rankings` gives the scratch one: (title, pairs
@@ -98,12 +195,48 @@ class PairsReport:
 _FIELD_TITLES = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
+def section_of(total: PairTotal) -> str:
+    """A line's section: ``""`` for a pair of an event of one section."""
+    return total.section if isinstance(total, SectionTotal) else ""
+
+
+def pair_label(section: str, number: int | None) -> str:
+    """A pair as the views write it: ``3``, or ``A 3`` with its section; ``""`` for no pair.
+
+    >>> pair_label("", 3), pair_label("B", 12), pair_label("A", None)
+    ('3', 'B 12', '')
+    """
+    if number is None:
+        return ""
+    return f"{section} {number}" if section else str(number)
+
+
 def score_pairs(event: PairsEvent) -> PairsReport:
-    """Score the event with :func:`~xlbridge.engine.pairs_event`, the one place it is scored."""
+    """Score the event with :func:`~xlbridge.engine.pairs_event` (one section) or
+    :func:`~xlbridge.engine.sections_event` (``event.sections`` not empty), the one place
+    it is scored."""
+    if event.sections:
+        return _score_sections(event)
     penalties = {pair.number: pair.penalty for pair in event.pairs if pair.penalty is not None}
     scored = pairs_event([result.entry for result in event.results], mpscale=event.scale,
                          penalties=penalties or None, **event.options)
     return PairsReport(event, scored, _handicapped(event, scored))
+
+
+def _score_sections(event: PairsEvent) -> PairsReport:
+    penalties = {(pair.section, pair.number): pair.penalty for pair in event.pairs if pair.penalty is not None}
+    if any(not result.section for result in event.results) or any(not pair.section for pair in event.pairs):
+        raise BridgeInputError(f"sections {', '.join(event.sections)}: every pair and result needs its section")
+    sectioned = sections_event([(result.section, *result.entry) for result in event.results], across=event.across,
+                               mpscale=event.scale, penalties=penalties or None, **event.options)
+    lines = {key: SectionTotal(**{f.name: getattr(line.total, f.name) for f in dataclasses.fields(PairTotal)},
+                               section=line.section, section_place=line.section_place)
+             for key, line in sectioned.pairs.items()}
+    # The most results a board has (in a section, within sections): pairs_event's "expected".
+    most = Counter((result.board, "" if event.across else result.section) for result in event.results)
+    scored = ScoredEvent(sectioned.scoring, sectioned.mpscale, sectioned.fields, max(most.values(), default=0),
+                         sectioned.rows, lines)  # type: ignore[arg-type]  # keyed (section, number)
+    return PairsReport(event, scored, (), sectioned)
 
 
 def _handicapped(event: PairsEvent, scored: ScoredEvent) -> tuple[Handicapped[Side], ...]:
