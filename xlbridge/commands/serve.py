@@ -30,17 +30,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``serve`` subcommand."""
     parser = subparsers.add_parser(
         "serve",
-        help="results from the tables' phones: a web app for a pairs event from a movement, an individual or a "
-        "team event",
-        description="Serve a pairs event written from a movement, an individual or a team event to the tables' "
-        "phones: each "
-        "table enters and "
+        help="results from the tables' phones: a web app for a pairs event from a movement, an individual, a "
+        "team event or a Swiss pairs event",
+        description="Serve a pairs event written from a movement, an individual, a team event or a Swiss pairs "
+        "event to the tables' phones: each table enters and "
         "confirms its boards, the director watches, corrects and closes rounds. Prints the tables' and the "
         "director's addresses and writes EVENT-tables.pdf (a QR card a table). The default address is this "
         "computer only (127.0.0.1): give --host 0.0.0.0 to open it to the club's Wi-Fi (docs/serve.md).",
     )
     parser.add_argument("file", metavar="EVENT.xlsx",
-                        help="a pairs workbook written with --movement, individual.xlsx or teams-event.xlsx")
+                        help="a pairs workbook written with --movement, individual.xlsx, teams-event.xlsx or "
+                        "swiss-pairs.xlsx")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--port", type=_port, default=8000, help="port (default: 8000)")
     parser.add_argument("--lang", type=str.lower, choices=LANGUAGES,

@@ -91,9 +91,9 @@ class Server:
         travellers: dict[int, list[Stored]] = {}
         if self.journal.setting(TRAVELLER) == "yes":
             for board in mine:
-                # a team event's boards are the round's matches' (another round's board 1 is another deal)
+                # a team or Swiss pairs event's boards are the round's (another round's board 1 is another deal)
                 travellers[board] = [s for s in stored if s.entry.board == board
-                                     and (not self.event.teams or s.entry.round == round)]
+                                     and (not self.event.by_round or s.entry.round == round)]
         return pages.TableView(self.event.lang, self.event.name, place, round, table, self.event.names, mine,
                                travellers, self.signer.csrf(cookie), text, ok, self.event.undrawn)
 
@@ -113,7 +113,7 @@ class Server:
             self.event.lang, self.event.name, self.event.rounds, self.event.tables, self.journal.closed(), counts,
             self.late(counts), self.journal.corrections(), self.ranking(stored),
             self.journal.setting(TRAVELLER) == "yes", self.signer.csrf(cookie), text, ok, self.event.individual,
-            self.event.teams)
+            self.event.teams, self.event.swiss)
 
     def late(self, counts: dict[tuple[int, int], tuple[int, int, int]]) -> list[int]:
         """Tables behind the others in the current round: fewer boards in than a table of the

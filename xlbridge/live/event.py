@@ -8,7 +8,10 @@ Movement sheet gives its tables' four players. A team event (teams-event.xlsx) h
 movement: its Results rows give each round's matches (those drawn so far), and match ``k``
 of a round, in the rows' (the Draw's) order, plays at two tables, ``2k-1`` the open room
 (home North-South) and ``2k`` the closed room (away North-South); a bye has no table
-(:func:`match_numbers`). Any other book is refused in one line naming what is served.
+(:func:`match_numbers`). A Swiss pairs event (swiss-pairs.xlsx) has no movement either: its
+Results rows give the rounds drawn so far, and match ``k`` of a round is table ``k``, its
+North-South pair the one the draw put there, playing the round's boards; a bye has no table.
+Any other book is refused in one line naming what is served.
 
 >>> place = Place(1, 2, 2, 9, (4, 5, 6), "table 1", "table 2 NS", "table 3 EW")
 >>> place.boards_text, place.sits_out
@@ -27,13 +30,13 @@ from .. import kinds
 from ..director.names import NamedCells
 from ..director.safe_open import load
 from ..engine import OptionError
-from ..event import EventBoard, PairResult, PairsEvent, PairsReport, Play, TeamEvent
+from ..event import EventBoard, PairResult, PairsEvent, PairsReport, Play, SwissBoard, SwissPairsEvent, TeamEvent
 from ..event.individual import IndividualEvent, IndividualResult
 from ..workbooks.i18n import LANGUAGES, Labels
 from .entry import Entry
 
-SERVED = ("a pairs event written from a movement (xlbridge workbooks pairs --movement ...), an individual "
-          "or a team event (teams-event.xlsx)")
+SERVED = ("a pairs event written from a movement (xlbridge workbooks pairs --movement ...), an individual, "
+          "a team event (teams-event.xlsx) or a Swiss pairs event (swiss-pairs.xlsx)")
 """What ``xlbridge serve`` serves, in words for its refusals."""
 
 
@@ -43,7 +46,9 @@ class Place:
     players (``seats``: North, East, South, West), the boards, and where the boards and the
     players go next, as the cards say it (``players_next``: an individual's (player, where)).
     A team event's table is one room of a match (``room``: :data:`OPEN` or :data:`CLOSED`),
-    ``ns`` and ``ew`` its teams, ``ns_next`` and ``ew_next`` where those teams play next."""
+    ``ns`` and ``ew`` its teams, ``ns_next`` and ``ew_next`` where those teams play next. A
+    Swiss pairs match (``swiss``) says where each pair plays next: every table plays the
+    round's boards, so no boards move."""
 
     round: int
     table: int
@@ -56,6 +61,7 @@ class Place:
     seats: tuple[int, ...] = ()
     players_next: tuple[tuple[int, str], ...] = ()
     room: str = ""
+    swiss: bool = False
 
     @property
     def home_away(self) -> tuple[int, int]:
@@ -111,7 +117,7 @@ def room_tables(number: int) -> tuple[int, int]:
     return 2 * number - 1, 2 * number
 
 
-Result = PairResult | IndividualResult | EventBoard
+Result = PairResult | IndividualResult | EventBoard | SwissBoard
 
 
 @dataclass(frozen=True)
@@ -122,10 +128,10 @@ class LiveEvent:
     path: Path
     lang: str
     places: tuple[Place, ...]
-    event: PairsEvent | IndividualEvent | TeamEvent
+    event: PairsEvent | IndividualEvent | TeamEvent | SwissPairsEvent
     typed: Mapping[tuple[int, int, int], Result]
     """The book's results by (round, table, board), where the movement places them (a team
-    event's board under both its rooms' tables)."""
+    event's board under both its rooms' tables, a Swiss pairs match's under its table)."""
 
     @property
     def name(self) -> str:
@@ -140,9 +146,20 @@ class LiveEvent:
         return isinstance(self.event, TeamEvent)
 
     @property
+    def swiss(self) -> bool:
+        """A Swiss pairs event (ranked in VPs, its rounds drawn one by one)."""
+        return isinstance(self.event, SwissPairsEvent)
+
+    @property
+    def by_round(self) -> bool:
+        """Whether a board is its round's (a team event or a Swiss pairs event may number each
+        round's boards from 1): a traveller is then the round's tables only."""
+        return isinstance(self.event, TeamEvent | SwissPairsEvent)
+
+    @property
     def undrawn(self) -> bool:
-        """A team event with rounds still to draw (a Swiss): its last round served is not its last."""
-        return isinstance(self.event, TeamEvent) and self.event.rounds > self.rounds
+        """A Swiss (teams or pairs) with rounds still to draw: its last round served is not its last."""
+        return isinstance(self.event, TeamEvent | SwissPairsEvent) and self.event.rounds > self.rounds
 
     @property
     def names(self) -> dict[int, str]:
@@ -150,6 +167,9 @@ class LiveEvent:
         if isinstance(self.event, TeamEvent):  # a team with no name is "Team 3", in the book's language
             team = Labels(self.lang, kinds.TEAM_EVENT.name)("team")
             return {number: name or f"{team} {number}" for number, name in self.event.teams.items()}
+        if isinstance(self.event, SwissPairsEvent):  # a pair with no name is "Pair 3", in the book's language
+            pair = Labels(self.lang, kinds.SWISS_PAIRS.name)("team")
+            return {number: name or f"{pair} {number}" for number, name in self.event.pairs.items()}
         if isinstance(self.event, IndividualEvent):
             return {player.number: player.name for player in self.event.players}
         return {pair.number: pair.names for pair in self.event.pairs}
@@ -175,11 +195,14 @@ class LiveEvent:
         place = self.place(entry.round, entry.table)
         assert place is not None
         play = Play(entry.contract, entry.declarer, entry.tricks)
+        if place.swiss:
+            assert place.ns is not None and place.ew is not None
+            return SwissBoard(entry.round, place.ns, place.ew, entry.board, play)
         if place.seats:
             return IndividualResult(entry.round, entry.table, entry.board, place.seats, play)  # type: ignore[arg-type]
         return PairResult(entry.board, place.ns, place.ew, play)
 
-    def with_entries(self, entries: Iterable[Entry]) -> PairsEvent | IndividualEvent | TeamEvent:
+    def with_entries(self, entries: Iterable[Entry]) -> PairsEvent | IndividualEvent | TeamEvent | SwissPairsEvent:
         """The book's event with the entries added where the book has no result typed (a
         typed result is kept, as ``--write`` keeps it). A team event's board counts once
         both its rooms are in, as the book's check counts it."""
@@ -195,6 +218,10 @@ class LiveEvent:
             boards = tuple(EventBoard(*key, *plays) for key, plays in rooms.items()  # type: ignore[arg-type]
                            if None not in plays)
             return dataclasses.replace(self.event, boards=boards)
+        if isinstance(self.event, SwissPairsEvent):
+            tables = [self.result(entry) for entry in entries
+                      if entry.key not in self.typed and self.place(entry.round, entry.table) is not None]
+            return dataclasses.replace(self.event, boards=(*self.event.boards, *tables))  # type: ignore[arg-type]
         added = [self.result(entry) for entry in entries if entry.key not in self.typed]
         return dataclasses.replace(self.event, results=(*self.event.results, *added))  # type: ignore[arg-type]
 
@@ -207,6 +234,11 @@ class LiveEvent:
             if not event.boards:
                 return []
             standings = kinds.TEAM_EVENT.score(event).standings()
+            return [("", [(s.place, s.team, names.get(s.team, ""), f"{s.vp:.2f}") for s in standings])]
+        if isinstance(event, SwissPairsEvent):  # VPs a pair (a bye's among them), as report scores the book
+            if not event.boards:
+                return []
+            standings = kinds.SWISS_PAIRS.score(event).standings()
             return [("", [(s.place, s.team, names.get(s.team, ""), f"{s.vp:.2f}") for s in standings])]
         if not event.results:
             return []
@@ -226,20 +258,23 @@ class LiveEvent:
 
 
 def read_event(path: Path, lang: str | None = None) -> LiveEvent:
-    """Read the workbook at ``path``: a pairs event from a movement or an individual, else
-    one line why not (:class:`OptionError`)."""
+    """Read the workbook at ``path``: a pairs event from a movement, an individual, a team
+    event or a Swiss pairs event, else one line why not (:class:`OptionError`)."""
     book = kinds.read(path)
-    movement = book.kind is kinds.TEAM_EVENT or bool(book.cells.column("MoveRound"))
-    if book.kind not in (kinds.PAIRS, kinds.INDIVIDUAL, kinds.TEAM_EVENT) or not movement:
+    drawn = book.kind in (kinds.TEAM_EVENT, kinds.SWISS_PAIRS)  # rounds drawn, not a movement
+    movement = drawn or bool(book.cells.column("MoveRound"))
+    if book.kind not in (kinds.PAIRS, kinds.INDIVIDUAL, kinds.TEAM_EVENT, kinds.SWISS_PAIRS) or not movement:
         raise OptionError(f"{path}: is a {book.title}{'' if book.kind is not kinds.PAIRS else ' with no movement'}; "
                           f"xlbridge serve serves {SERVED}")
     checked = kinds.check(book)
-    if checked.problems or not isinstance(checked.event, PairsEvent | IndividualEvent | TeamEvent):
+    if checked.problems or not isinstance(checked.event, PairsEvent | IndividualEvent | TeamEvent | SwissPairsEvent):
         first = checked.problems[0] if checked.problems else "unreadable"
         raise OptionError(f"{path}: {len(checked.problems)} problem(s), the first {first}; "
                           "fix them (xlbridge check) before serving it")
     if isinstance(checked.event, TeamEvent):
         return _team_event(path, book.cells, checked.event, lang)
+    if isinstance(checked.event, SwissPairsEvent):
+        return _swiss_pairs(path, book.cells, checked.event, lang)
     if book.kind is kinds.INDIVIDUAL:
         places, header = _individual_places(path, book.cells, lang)
         typed: dict[tuple[int, int, int], Result] = {
@@ -340,25 +375,8 @@ def _team_event(path: Path, cells: NamedCells, event: TeamEvent, lang: str | Non
     """A team event's tables: each drawn match's two rooms (:func:`match_numbers`), the
     match's boards as its rows list them, and where each team plays next round (its tables
     and directions, a bye, or the draw still to come)."""
-    columns = [cells.column(name) for name in ("MatchRound", "MatchHome", "MatchAway", "Board")]
-    rows = []
-    for cells_of_row in zip(*columns, strict=False):
-        try:
-            rows.append(tuple(int(cell.value) for cell in cells_of_row))  # type: ignore[arg-type]
-        except (TypeError, ValueError):  # a round not drawn yet (blank teams), or a row edited by hand
-            continue
-    numbers = match_numbers(row[:3] for row in rows)
-    boards: dict[tuple[int, int, int], list[int]] = {}
-    for round_no, home, away, board in rows:
-        boards.setdefault((round_no, home, away), []).append(board)
-    first = columns[0][0]
-    workbook = load(path)
-    try:  # the Results sheet's "Round" heading (above the first row), for the language
-        sheet = workbook[first.sheet]
-        headers = [str(sheet.cell(row, first.column).value or "").strip() for row in (first.row - 2, first.row - 1)]
-    finally:
-        workbook.close()
-    code = lang or next((c for c in LANGUAGES if Labels(c, kinds.TEAM_EVENT.name)("round") in headers), "en")
+    numbers, boards, code = _drawn(path, cells, ("MatchRound", "MatchHome", "MatchAway", "Board"),
+                                   kinds.TEAM_EVENT.name, lang)
     t, words = Labels(code, "serve"), Labels(code, kinds.TEAM_EVENT.name)
 
     def going(round_no: int, team: int) -> str:
@@ -387,3 +405,57 @@ def _team_event(path: Path, cells: NamedCells, event: TeamEvent, lang: str | Non
         for table in by_match.get((board.round, board.home, board.away), []):
             typed[(board.round, table, board.board)] = board
     return LiveEvent(path, code, tuple(places), event, typed)
+
+
+def _drawn(path: Path, cells: NamedCells, names: tuple[str, str, str, str], namespace: str, lang: str | None
+           ) -> tuple[dict[tuple[int, int, int], int], dict[tuple[int, int, int], list[int]], str]:
+    """A drawn event's Results rows (``names``: round, the two sides, board): each match's
+    number in its round (:func:`match_numbers`), its boards, and the book's language (from
+    the Results sheet's "Round" heading above the first row, in ``namespace``'s words)."""
+    columns = [cells.column(name) for name in names]
+    rows = []
+    for cells_of_row in zip(*columns, strict=False):
+        try:
+            rows.append(tuple(int(cell.value) for cell in cells_of_row))  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # a round not drawn yet (blank sides), or a row edited by hand
+            continue
+    numbers = match_numbers(row[:3] for row in rows)
+    boards: dict[tuple[int, int, int], list[int]] = {}
+    for round_no, home, away, board in rows:
+        boards.setdefault((round_no, home, away), []).append(board)
+    first = columns[0][0]
+    workbook = load(path)
+    try:
+        sheet = workbook[first.sheet]
+        headers = [str(sheet.cell(row, first.column).value or "").strip() for row in (first.row - 2, first.row - 1)]
+    finally:
+        workbook.close()
+    code = lang or next((c for c in LANGUAGES if Labels(c, namespace)("round") in headers), "en")
+    return numbers, boards, code
+
+
+def _swiss_pairs(path: Path, cells: NamedCells, event: SwissPairsEvent, lang: str | None) -> LiveEvent:
+    """A Swiss pairs event's tables: match ``k`` of a drawn round at table ``k``
+    (:func:`match_numbers`), North-South the pair the draw put there, the round's boards; and
+    where each pair plays next round (its table and direction, the bye, or the draw to come)."""
+    numbers, boards, code = _drawn(path, cells, ("MatchRound", "MatchNS", "MatchEW", "Board"),
+                                   kinds.SWISS_PAIRS.name, lang)
+    t, words = Labels(code, "serve"), Labels(code, kinds.SWISS_PAIRS.name)
+
+    def going(round_no: int, pair: int) -> str:
+        """Where ``pair`` plays in the round after ``round_no``, as its phone says it."""
+        if round_no >= event.rounds:
+            return "-"
+        for (r, ns, ew), number in numbers.items():
+            if r == round_no + 1 and pair in (ns, ew):
+                return t("pair_next", table=number, direction="NS" if pair == ns else "EW")
+        drawn = any(r == round_no + 1 for r, _, _ in numbers)
+        return words("bye") if drawn else t("wait_draw")
+
+    places = tuple(Place(round_no, number, ns, ew, tuple(sorted(boards[(round_no, ns, ew)])), "",
+                         going(round_no, ns), going(round_no, ew), swiss=True)
+                   for (round_no, ns, ew), number in numbers.items())
+    typed: dict[tuple[int, int, int], Result] = {
+        (board.round, numbers[(board.round, board.ns, board.ew)], board.board): board
+        for board in event.boards if (board.round, board.ns, board.ew) in numbers}
+    return LiveEvent(path, code, places, event, typed)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..engine import board_dealer, board_vul
-from ..kinds import INDIVIDUAL, PAIRS, TEAM_EVENT
+from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT
 from ..workbooks.i18n import Labels
 from . import forms
 from .event import Place
@@ -203,7 +203,7 @@ def table_page(view: TableView) -> str:
         if place.seats:  # an individual: each player's next table and seat, as the guide cards say
             going = [(cards("boards"), place.boards_next)] + [(str(player), where)
                                                               for player, where in place.players_next]
-        if place.room:  # a team event: where each team plays next (its two tables), or the draw to come
+        if place.room or place.swiss:  # where each team or pair plays next (its tables), a bye, or the draw to come
             going = [(view.names.get(team or 0, str(team)), where)
                      for team, where in ((place.ns, place.ns_next), (place.ew, place.ew_next))]
         nxt.append('<table id="next-table">' + "".join(
@@ -252,6 +252,8 @@ class DirectorView:
     """An individual: the ranking is of players."""
     teams: bool = False
     """A team event: the ranking is of teams, in VPs."""
+    swiss: bool = False
+    """A Swiss pairs event: the ranking is of pairs, in VPs."""
 
 
 def director_page(view: DirectorView) -> str:
@@ -285,6 +287,8 @@ def director_page(view: DirectorView) -> str:
         total = t("total")
         if view.teams:  # a team event ranks teams by VPs
             who, total = (Labels(view.lang, TEAM_EVENT.name)(key) for key in ("team", "vp"))
+        if view.swiss:  # a Swiss pairs event ranks pairs by VPs
+            who, total = (Labels(view.lang, SWISS_PAIRS.name)(key) for key in ("team", "vp"))
         html.append(f'<table class="ranking"><tr><th>{escape(t("place"))}</th><th>{escape(who)}</th>'
                     f"<th>{escape(t('names'))}</th><th>{escape(total)}</th></tr>{body}</table>")
     html.append(f'<h2>{escape(t("edit"))}</h2><form method="post" action="/director/result" id="edit">'

@@ -5,9 +5,11 @@ and ``Board`` cells hold its key (a pairs.xlsx built from a movement and an indi
 both have those names, docs/workbooks.md). A team event's (teams-event.xlsx) row is the
 match's (``MatchRound``, ``MatchHome``, ``MatchAway``, ``Board``), and the table its room:
 the open room's three cells or the closed room's (:func:`~xlbridge.live.event.match_numbers`
-numbers the tables). Only the ``Contract``, ``Declarer`` and ``Tricks`` cells are written;
-every formula, style, defined name and validation of the book is kept (openpyxl loads and
-saves it whole, as ``xlbridge hands`` and ``draw`` do).
+numbers the tables). A Swiss pairs event's (swiss-pairs.xlsx) row is the match's
+(``MatchRound``, ``MatchNS``, ``MatchEW``, ``Board``), match ``k`` of a round its table ``k``
+(numbered as the team event's matches are). Only the ``Contract``, ``Declarer`` and
+``Tricks`` cells are written; every formula, style, defined name and validation of the book
+is kept (openpyxl loads and saves it whole, as ``xlbridge hands`` and ``draw`` do).
 
 What the director typed is never lost:
 
@@ -59,6 +61,8 @@ POLL_SECONDS = 1.0
 
 KEY_NAMES = ("RoundNo", "TableNo", "Board")
 RESULT_NAMES = ("Contract", "Declarer", "Tricks")
+SWISS_KEY_NAMES = ("MatchRound", "MatchNS", "MatchEW", "Board")
+"""A Swiss pairs event's results rows: the match (round, NS pair, EW pair) and board, then the three cells."""
 TEAM_KEY_NAMES = ("MatchRound", "MatchHome", "MatchAway", "Board")
 ROOM_NAMES = (("OpenContract", "OpenDeclarer", "OpenTricks"), ("ClosedContract", "ClosedDeclarer", "ClosedTricks"))
 """A team event's results rows: the match and board, then each room's three cells."""
@@ -248,21 +252,24 @@ def _has_rows(book: Path) -> None:
         names = set(workbook.defined_names.keys())
     finally:
         workbook.close()
-    if names.issuperset((*TEAM_KEY_NAMES, *ROOM_NAMES[0], *ROOM_NAMES[1])):
+    if names.issuperset((*TEAM_KEY_NAMES, *ROOM_NAMES[0], *ROOM_NAMES[1])) or names.issuperset(
+            (*SWISS_KEY_NAMES, *RESULT_NAMES)):
         return
     absent = [name for name in (*KEY_NAMES, *RESULT_NAMES) if name not in names]
     if absent:
         raise WriteBackError(f"{book}: has no {', '.join(absent)} cells: results from the tables are written "
                              "into a pairs.xlsx or individual.xlsx built from a movement (xlbridge workbooks "
-                             "pairs --movement ...) or a teams-event.xlsx")
+                             "pairs --movement ...), a teams-event.xlsx or a swiss-pairs.xlsx")
 
 
 def _rows(workbook: Workbook, book: Path) -> dict[tuple[int, int, int], tuple[SheetCell, ...]]:
     """Each results row's Contract, Declarer and Tricks cells by the row's (round, table,
     board); the first row of a key counts (a movement has one). A team event's row gives two:
-    its open room's table and its closed room's."""
-    teams = TEAM_KEY_NAMES[0] in workbook.defined_names
-    names = (*TEAM_KEY_NAMES, *ROOM_NAMES[0], *ROOM_NAMES[1]) if teams else (*KEY_NAMES, *RESULT_NAMES)
+    its open room's table and its closed room's; a Swiss pairs match's row its match's table."""
+    swiss = SWISS_KEY_NAMES[1] in workbook.defined_names  # both drawn books have MatchRound: NS tells them apart
+    teams = not swiss and TEAM_KEY_NAMES[0] in workbook.defined_names
+    names = ((*TEAM_KEY_NAMES, *ROOM_NAMES[0], *ROOM_NAMES[1]) if teams else
+             (*SWISS_KEY_NAMES, *RESULT_NAMES) if swiss else (*KEY_NAMES, *RESULT_NAMES))
     columns = [named_cells(workbook, name) for name in names]
     if len({len(column) for column in columns}) != 1:
         sizes = ", ".join(f"{name} {len(column)}" for name, column in zip(names, columns, strict=True))
@@ -277,6 +284,14 @@ def _rows(workbook: Workbook, book: Path) -> dict[tuple[int, int, int], tuple[Sh
             if number is not None and board is not None:
                 for table, room in zip(room_tables(number), (results[:3], results[3:]), strict=True):
                     rows.setdefault((round_, table, board), tuple(room))  # type: ignore[arg-type]
+        return rows
+    if swiss:
+        matches = [tuple(_whole(cell.value) for cell in cells) for cells in zip(*columns[:4], strict=True)]
+        numbers = match_numbers(match[:3] for match in matches if None not in match)  # type: ignore[misc]
+        for (round_, ns, ew, board), *results in zip(matches, *columns[4:], strict=True):
+            number = numbers.get((round_, ns, ew))  # type: ignore[arg-type]
+            if number is not None and board is not None:
+                rows.setdefault((round_, number, board), tuple(results))  # type: ignore[arg-type]
         return rows
     for round_, table, board, *results in zip(*columns, strict=True):
         key = (_whole(round_.value), _whole(table.value), _whole(board.value))
