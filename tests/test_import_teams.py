@@ -235,7 +235,8 @@ def test_a_pbn_file_of_two_matches_or_of_match_results_alone_is_refused(tmp_path
              'VP_Away\\5R"]\n1 1  1  2 "200,25,8"  15.75  4.25\n')
     (tmp_path / "ruter.pbn").write_text(ruter)
     code, _out, err = imported(capsys, tmp_path / "ruter.pbn", tmp_path / "b.xlsx")
-    assert code == 2 and "the matches' results (IMPs and VPs) but no board's contract and result" in err, err
+    assert code == 2 and ("the file has 1 match's IMPs and VPs but no board's contract and result; a team workbook "
+                          "takes each board's contract, declarer and tricks in both rooms") in err, err
     assert not (tmp_path / "a.xlsx").exists() and not (tmp_path / "b.xlsx").exists()
 
 

@@ -28,7 +28,7 @@ REFUSED = {
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "SCORE -250, but 6NT by W taking 7 tricks",
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",
     # A team event's standings: each match's IMPs and VPs, no board's contract or result.
-    "ruter_fi/team.pbn": "Scoring 'Teams': the file has the matches' results (IMPs and VPs) but no board's",
+    "ruter_fi/team.pbn": "the file has 30 matches' IMPs and VPs but no board's contract and result; a team workbook",
     # An individual whose lines have a SCORE and no contract (and, its comment says, player
     # numbers that are examples only: 101, 82 ... are not among its 12 players).
     "ukbridgeclub_usebio/individual_usebio.xml": "SCORE 80 without a CONTRACT",

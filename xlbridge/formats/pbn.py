@@ -647,9 +647,16 @@ def _teams(found: list[Game]) -> ImportedTeams:
         totals = totals or game.tables.get("TOTALSCORETABLE")
         scores = game.tables.get("SCORETABLE")
         if scores is not None and scores.index("Contract") is None:
-            raise ResultsFileError(f"Scoring {game.value('Scoring') or 'Teams'!r}: the file has the matches' "
-                                   "results (IMPs and VPs) but no board's contract and result; xlbridge imports a "
-                                   "team match board by board", line=scores.line)
+            # Ruter's team event standings: a row a match (its IMPs in MatchDetails, its VPs), no board.
+            # teams-event.xlsx's only inputs are each board's rooms: a match's IMPs alone have no cell.
+            count = len(scores.rows)
+            owner = "match's" if count == 1 else "matches'"
+            matches = (f"{count} {owner} IMPs and VPs" if scores.index("TeamId_Home") is not None
+                       else "the matches' results (IMPs and VPs)")
+            raise ResultsFileError(f"Scoring {game.value('Scoring') or 'Teams'!r}: the file has {matches} but no "
+                                   "board's contract and result; a team workbook takes each board's contract, "
+                                   "declarer and tricks in both rooms and works the IMPs and VPs from them, so it "
+                                   "cannot hold a match's IMPs alone", line=scores.line)
         if game.value("Board") is None or (scores is None and game.value("Contract") is None):
             continue
         line = game.tags["BOARD"][1]
