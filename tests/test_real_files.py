@@ -22,7 +22,10 @@ FILES = sorted(p for p in REAL.rglob("*") if p.suffix.lower() in (".pbn", ".xml"
 # Refused in one line, with the reason the line gives.
 REFUSED = {
     "bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn": "each section numbers its own pairs",
-    "compscore_au/notsupported.xml": "scoring NOTSUP",
+    # cobalt's test of an unsupported EVENT_TYPE: its Butler Mitchell with the EVENT's type made NOTSUP
+    # (read as the BUTLER_PAIRS its PARTICIPANTS and BOARDs say, all 14 totals agree; xlbridge picks neither).
+    "compscore_au/notsupported.xml": "scoring NOTSUP (its PARTICIPANTS/BOARD elements say BUTLER_PAIRS: the file "
+                                     "contradicts itself)",
     # Its three sections (two Mitchells numbering each direction from 1, a Howell) are read as one
     # field; but one line's SCORE is not its contract's, so its figures cannot be reproduced.
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "SCORE -250, but 6NT by W taking 7 tricks",

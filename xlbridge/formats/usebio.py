@@ -517,7 +517,13 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         return _read_hands(root, _teams(chosen, lines, event_type, session), lines)
     scoring = scoring_of([event_type, method])
     if scoring is None and (method or event_type not in ("", "PAIRS")):
-        raise ResultsFileError(f"scoring {event_type or method}: xlbridge imports matchpoint, cross-IMP and "
+        # An EVENT_TYPE no program writes (cobalt's test file NOTSUP is its Butler Mitchell with the
+        # EVENT's type changed) may contradict the file's PARTICIPANTS and BOARDs: say so, choose neither.
+        inner = sorted({element.get("EVENT_TYPE", "").strip().upper() for name in ("PARTICIPANTS", "BOARD")
+                        for element in _walk(chosen, name)} - {""})
+        said = "" if not inner else (f" (its PARTICIPANTS/BOARD elements say {', '.join(inner)}: "
+                                     "the file contradicts itself)")
+        raise ResultsFileError(f"scoring {event_type or method}{said}: xlbridge imports matchpoint, cross-IMP and "
                                "Butler pairs", line=lines.get(chosen))
     builder = EventBuilder(name=" ".join((_child(chosen, "EVENT_DESCRIPTION") or "").split()),
                            scoring=scoring or Scoring.MP)
