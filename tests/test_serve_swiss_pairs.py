@@ -330,3 +330,17 @@ def test_write_keeps_what_the_book_has_and_force_writes_the_journals(book, capsy
     assert read(book, RESULT)[first] == ("4S", "N", 11)
     assert cli.main(["serve", "--write", "--force", str(book)]) == 0
     assert read(book, RESULT)[first] == ("4S", "N", 10) and read(book, RESULT)[second] == ("3NT", "S", 9)
+
+
+def test_the_traveller_is_the_rounds_tables_on_the_board(book):
+    """Every table plays the round's boards: a board's traveller lists each table's result."""
+    app = create_app(book, read_event(book))
+    code = codes(app)
+    assert Phone(app, f"/d/{code['director']}").post("/director/setting", show="yes").status_code == 200
+    for table, result in ((3, ("2", "H", "X", "E", "8")), (1, ("4", "S", "", "N", "10"))):
+        page = Phone(app, f"/t/{code[f't{table}']}").enter(table, 1, result)
+        assert page.status_code == 200, message(page)
+    traveller = re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td><td>(-?\d+)</td></tr>",
+                           re.search(r'<table id="traveller-1">.*?</table>', page.text).group(0))
+    assert traveller == [("1", "4SN=", "420"), ("3", "2HXE=", "-470")]  # 2HX made, not vulnerable: 470 to EW
+    app.app.state.server.journal.close()
