@@ -24,6 +24,7 @@ from .text import Report
 
 
 def _pairs(report: PairsReport, writer) -> None:
+    # One table: a sectioned event's rows carry each pair's section and its place there.
     for number, (_, totals) in enumerate(report.rankings()):
         table = tables.ranking(report, totals)
         if number == 0:

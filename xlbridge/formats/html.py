@@ -28,7 +28,7 @@ from typing import TextIO
 
 from ..engine import Seat, looks_weighted
 from ..engine.handrecord import HandRecord
-from ..event import PairsReport, SwissPairsReport, TeamEventReport, TeamsReport
+from ..event import PairsReport, SwissPairsReport, TeamEventReport, TeamsReport, pair_label
 from ..event.individual import IndividualReport
 from ..event.season import SeasonReport
 from . import table as tables
@@ -194,25 +194,32 @@ def _page(title: str, subtitle: str, body: str) -> str:
 
 
 def pairs_page(report: PairsReport) -> str:
-    """The page of a pairs event: ranking(s), links to the travellers, the travellers."""
+    """The page of a pairs event: ranking(s), links to the travellers, the travellers. A
+    sectioned event has the overall ranking, then each section's, its pairs written ``A 3``."""
     event = report.event
     title = event.name or "Pairs event"
     subtitle = " · ".join(part for part in (event.date, f"{len(report.scored.pairs)} pairs",
-                                            f"{report.boards} boards", scoring_text(report)) if part)
-    pairs = sorted(report.scored.pairs)
+                                            f"{report.boards} boards", scoring_text(report),
+                                            tables.sections_text(report)) if part)
+    pairs = sorted(report.pairs, key=lambda key: (len(key[0]), key))
+    labels = {pair_label(*key): key for key in pairs}  # "4" or "A 4", as the tables write a pair
     boards: dict[int, list[int]] = {}
     for index, result in enumerate(event.results):
         boards.setdefault(result.board, []).append(index)
 
     def pair_link(text: str) -> str | None:
-        return f"pair-{text}" if text.isdigit() and int(text) in report.scored.pairs else None
+        return _pair_id(labels[text]) if text in labels else None
 
     def board_link(text: str) -> str | None:
         return f"board-{text}" if text.isdigit() and int(text) in boards else None
 
     parts = []
+    overall = "Overall" if report.sections else ""
     for heading, totals in report.rankings():
-        parts.append(f"<h2>{html.escape(heading or 'Ranking')}</h2>")
+        parts.append(f"<h2>{html.escape(', '.join(p for p in (overall, heading) if p) or 'Ranking')}</h2>")
+        parts.append(_rendered(tables.ranking(report, totals), {"Pair": pair_link}))
+    for heading, totals in report.section_rankings():  # a sectioned event's section tops
+        parts.append(f"<h2>{html.escape(tables.section_heading(report, heading, totals))}</h2>")
         parts.append(_rendered(tables.ranking(report, totals), {"Pair": pair_link}))
     for heading, lines in report.handicap_rankings():  # beside the scratch one, when any pair has a handicap
         parts.append(f"<h2>{html.escape('Handicapped' + (', ' + heading if heading else ''))}</h2>")
@@ -226,15 +233,20 @@ def pairs_page(report: PairsReport) -> str:
                      + _diagram(event.hands, board)
                      + _rendered(tables.traveller(report, boards[board]), {"NS": pair_link, "EW": pair_link})
                      + '<a class="top" href="#top">Back to the ranking</a></section>')
-    links = "".join(f'<a href="#pair-{p}">{p}</a>' for p in pairs)
+    links = "".join(f'<a href="#{_pair_id(key)}">{html.escape(pair_label(*key))}</a>' for key in pairs)
     parts.append(f'<h2>Pairs</h2>\n<nav aria-label="Pairs">{links}</nav>')
-    names = report.names
-    for pair in pairs:
-        heading = f"Pair {pair}" + (f": {names[pair]}" if names.get(pair) else "")
-        parts.append(f'<section class="pair" id="pair-{pair}"><h2>{html.escape(heading)}</h2>'
-                     + _rendered(tables.pair_boards(report, pair), {"Board": board_link, "Opps": pair_link})
+    for section, pair in pairs:
+        name = report.name(section, pair)
+        heading = f"Pair {pair_label(section, pair)}" + (f": {name}" if name else "")
+        parts.append(f'<section class="pair" id="{_pair_id((section, pair))}"><h2>{html.escape(heading)}</h2>'
+                     + _rendered(tables.pair_boards(report, pair, section), {"Board": board_link, "Opps": pair_link})
                      + '<a class="top" href="#top">Back to the ranking</a></section>')
     return _page(title, subtitle, "\n".join(parts))
+
+
+def _pair_id(key: tuple[str, int]) -> str:
+    """A pair's card's anchor: ``pair-4``, or ``pair-A-4`` in a sectioned event."""
+    return f"pair-{key[0]}-{key[1]}" if key[0] else f"pair-{key[1]}"
 
 
 def teams_page(report: TeamsReport) -> str:

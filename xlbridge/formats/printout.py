@@ -274,15 +274,20 @@ def pairs_printout(report: PairsReport, paper: str = "A4") -> Workbook:
     workbook, sheet = _sheet(
         event.name or "Pairs event",
         f"{event.date}   {len(report.scored.pairs)} pairs, {report.boards} boards, "
-        f"{scoring_text(report)}".strip(),
+        f"{', '.join(p for p in (scoring_text(report), tables.sections_text(report)) if p)}".strip(),
         paper, (event.name, event.date),
     )
     top = 4
+    overall = "Overall" if report.sections else ""  # a sectioned event: every section together, then each
     for heading, totals in report.rankings():
+        heading = ", ".join(part for part in (overall, heading) if part)
         if heading:
             sheet.cell(top, 1, heading).font = _HEAD
             top += 1
         top = _neutral(sheet, top, tables.ranking(report, totals)) + 1
+    for heading, totals in report.section_rankings():  # the section tops; the page's repeated header stays
+        sheet.cell(top, 1, tables.section_heading(report, heading, totals)).font = _HEAD
+        top = _neutral(sheet, top + 1, tables.ranking(report, totals), repeat=False) + 1
     for heading, lines in report.handicap_rankings():  # when any pair has a handicap (rules §17)
         sheet.cell(top, 1, "Handicapped" + (f", {heading}" if heading else "")).font = _HEAD
         top = _neutral(sheet, top + 1, tables.handicap_ranking(report, lines)) + 1

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..engine import PairTotal, Side, TeamStanding
 from ..engine.handicap import Handicapped
-from ..event import PairResult, PairsReport, TeamEventReport, TeamsReport
+from ..event import PairResult, PairsReport, TeamEventReport, TeamsReport, pair_label, section_of
 from .words import describe_play
 
 VIEWS = frozenset({"text", "csv", "html", "printout"})
@@ -159,26 +159,63 @@ class Table:
 
 # --- the tables of the reports ------------------------------------------------------------
 
+_CSV = frozenset({"csv"})
+_SHOWN = frozenset({"text", "html", "printout"})
+
 
 def ranking(report: PairsReport, totals: Sequence[PairTotal]) -> Table:
     """A pairs event's ranking (one field): place, pair, names, then the scoring method's
     figures (:class:`~xlbridge.engine.Method`); the CSV adds the field and the boards. A
-    procedural penalty (already out of the figures) has a column when any pair has one."""
+    procedural penalty (already out of the figures) has a column when any pair has one.
+    In a sectioned event the pair is ``A 3`` (the CSV: a Section column, the pair's number
+    and its place in its section, SectionPlace).
+
+    >>> from xlbridge.event import PairsEvent, PairResult, Play, score_pairs
+    >>> results = (PairResult(1, 1, 2, Play("4S", "N", 10), "A"), PairResult(1, 1, 2, Play("4S", "N", 9), "B"))
+    >>> report = score_pairs(PairsEvent("Club", "", (), results))
+    >>> table = ranking(report, report.rankings()[0][1])
+    >>> table.headings("text"), table.cells("text")[0]
+    (['Place', 'Pair', 'Names', 'MP', 'Top', '%'], ['1-2', 'A 1', '', '2', '2', '100.00'])
+    >>> table.headings("csv")[:5], table.cells("csv")[0][:5]
+    (['Field', 'Place', 'Section', 'SectionPlace', 'Pair'], ['', '1-2', 'A', '1', '1'])
+    """
     figures = report.scored.scoring.method.figures
-    columns = [Column("Field", align="<", views=frozenset({"csv"})), Column("Place", width=9),
-               Column("Pair", "whole", width=8), Column("Names", align="<", width=38)]
+    sectioned = bool(report.sections)
+    columns = [Column("Field", align="<", views=_CSV), Column("Place", width=9)]
+    if sectioned:  # "A 3" where a reader looks; the CSV keeps the section and the number apart
+        columns += [Column("Pair", width=8, views=_SHOWN), Column("Section", align="<", views=_CSV),
+                    Column("SectionPlace", views=_CSV)]
+    columns += [Column("Pair", "whole", width=8, views=_CSV if sectioned else VIEWS),
+                Column("Names", align="<", width=38)]
     columns += [Column(f.heading, f.shown, csv=f.csv, printed=f.printed, printed_as=f.printed_as, width=f.width)
                 for f in figures]
-    if "boards" not in {f.attribute for f in figures}:
-        columns.append(Column("Boards", "whole", views=frozenset({"csv"})))
-    attributes = [f.attribute for f in figures] + ([] if len(columns) == 4 + len(figures) else ["boards"])
+    attributes = [f.attribute for f in figures]
+    if "boards" not in attributes:
+        columns.append(Column("Boards", "whole", views=_CSV))
+        attributes.append("boards")
     penalised = any(t.penalty for t in report.scored.pairs.values())  # Law 90: a column only then
     if penalised:
         columns.append(Column("Penalty", "fixed", missing="-", width=9))
-    names = report.names
-    rows = tuple((str(t.field or ""), t.place, t.pair, names.get(t.pair, ""), *(getattr(t, a) for a in attributes),
+    rows = tuple((str(t.field or ""), t.place,
+                  *((report.label(t), section_of(t), getattr(t, "section_place", "")) if sectioned else ()),
+                  t.pair, report.name_of(t), *(getattr(t, a) for a in attributes),
                   *([t.penalty or None] if penalised else [])) for t in totals)
     return Table(tuple(columns), rows)
+
+
+def section_heading(report: PairsReport, title: str, totals: Sequence[PairTotal]) -> str:
+    """A section ranking's heading with the section's top in matchpoint scoring:
+    ``Section A, top 8`` (:meth:`~xlbridge.event.PairsReport.section_rankings`'s title)."""
+    top = report.top(section_of(totals[0])) if totals and not report.imps else None
+    return title if top is None else f"{title}, top {points_text(top)}"
+
+
+def sections_text(report: PairsReport) -> str:
+    """A sectioned event's sections and how its boards are compared, for a report's header:
+    ``sections A, B, across the field``; ``""`` for an event of one section."""
+    if not report.sections:
+        return ""
+    return f"sections {', '.join(report.sections)}, {report.comparison}"
 
 
 def handicap_ranking(report: PairsReport, lines: Sequence[Handicapped[Side]]) -> Table:
@@ -207,16 +244,18 @@ def standings(report: TeamEventReport, table: Sequence[TeamStanding]) -> Table:
     return Table(columns, rows)
 
 
-_CSV = frozenset({"csv"})
-_SHOWN = frozenset({"text", "html", "printout"})
-
-
 def traveller(report: PairsReport, results: Sequence[int]) -> Table:
     """One board's traveller: the ``results`` (indexes into the event's results), each with
     its pairs, the result in words, North-South's score and both sides' points; the CSV has
-    the board and the contract, declarer and tricks in columns of their own instead."""
+    the board and the contract, declarer and tricks in columns of their own instead. In a
+    sectioned event a pair is ``A 3`` (the CSV: a Section column and the numbers)."""
     points = report.scored.scoring.method.points
-    columns = (Column("Board", "whole", views=_CSV), Column("NS", "whole", width=8), Column("EW", "whole", width=8),
+    sectioned = bool(report.sections)
+    pairs = ((Column("Section", align="<", views=_CSV), Column("NS", "whole", views=_CSV),
+              Column("EW", "whole", views=_CSV), Column("NS", width=8, views=_SHOWN),
+              Column("EW", width=8, views=_SHOWN))
+             if sectioned else (Column("NS", "whole", width=8), Column("EW", "whole", width=8)))
+    columns = (Column("Board", "whole", views=_CSV), *pairs,
                Column("Result", align="<", width=16, views=_SHOWN), Column("Contract", align="<", views=_CSV),
                Column("Declarer", align="<", views=_CSV), Column("Tricks", "whole", views=_CSV),
                Column("Score NS", "signed", csv="ScoreNS", csv_as="whole", printed_missing="", width=13),
@@ -231,7 +270,9 @@ def traveller(report: PairsReport, results: Sequence[int]) -> Table:
     for index in results:
         result: PairResult = report.event.results[index]
         row, play = report.scored.rows[index], result.play
-        rows.append((result.board, result.ns, result.ew, describe_play(play), play.contract, play.declarer,
+        who = ((result.section, result.ns, result.ew, pair_label(result.section, result.ns),
+                pair_label(result.section, result.ew)) if sectioned else (result.ns, result.ew))
+        rows.append((result.board, *who, describe_play(play), play.contract, play.declarer,
                      play.tricks, row.score, row.ns, row.ew, *([report.versus_par(index)] * par)))
     return Table(columns, tuple(rows))
 
@@ -257,25 +298,29 @@ def versus_par_text(report: PairsReport) -> str:
     return f"vs par: the score less the par score, {unit}, from North-South's side (a pair's own card: from its side)"
 
 
-def pair_boards(report: PairsReport, pair: int) -> Table:
+def pair_boards(report: PairsReport, pair: int, section: str = "") -> Table:
     """One pair's own card: the boards it played in order, its direction, the opponents'
     number, the result, the score and its own matchpoints (or IMPs), from the pair's side
     of the table; each result against par, from its side too, where the board's par is
-    known; and last the opponents' names (a phone shows the figures first).
+    known; and last the opponents' names (a phone shows the figures first). In a
+    sectioned event the pair is ``section``'s ``pair`` and its opponents are ``A 4``.
 
     >>> from xlbridge.event import sample, score_pairs
     >>> card = pair_boards(score_pairs(sample.pairs_event()), 4)
     >>> card.headings("html"), card.cells("html")[0][:2]
     (['Board', 'Dir', 'Opps', 'Result', 'Score', 'MP', 'Names'], ['1', 'NS'])
     """
-    event, names = report.event, report.names
-    played = sorted((index for index, result in enumerate(event.results) if pair in (result.ns, result.ew)),
+    event = report.event
+    sectioned = bool(report.sections)
+    played = sorted((index for index, result in enumerate(event.results)
+                     if pair in (result.ns, result.ew) and result.section == section),
                     key=lambda index: event.results[index].board)
     pars = {index for index in played
             if (record := event.hands.get(event.results[index].board)) is not None and record.par is not None}
     points = report.scored.scoring.method.points
     columns = (Column("Board", "whole", width=8), Column("Dir", align="<", width=7),
-               Column("Opps", "whole", missing="", width=8), Column("Result", align="<", width=16),
+               Column("Opps", "text" if sectioned else "whole", missing="", width=8),
+               Column("Result", align="<", width=16),
                Column("Score", "signed", printed_missing="", width=10), Column(points, "points", width=10),
                *((_versus_par(report),) if pars else ()), Column("Names", align="<", width=30))
     rows = []
@@ -286,10 +331,12 @@ def pair_boards(report: PairsReport, pair: int) -> Table:
         opponents = result.ew if side is Side.NS else result.ns
         score = None if row.score is None else sign * row.score
         against = report.versus_par(index)
-        rows.append((result.board, str(side), opponents, describe_play(result.play), score,
+        rows.append((result.board, str(side),
+                     (pair_label(section, opponents) or None) if sectioned else opponents,
+                     describe_play(result.play), score,
                      row.ns if side is Side.NS else row.ew,
                      *([None if against is None else sign * against] if pars else []),
-                     names.get(opponents, "") if opponents else ""))
+                     report.name(section, opponents) if opponents else ""))
     return Table(columns, tuple(rows))
 
 

@@ -45,12 +45,16 @@ def pairs_text(report: PairsReport) -> str:
     """The ranking (or one per direction) as terminal tables, with a title line."""
     event = report.event
     title = ", ".join(part for part in (event.name, event.date) if part)
-    summary = (f"{title}: {len(report.scored.pairs)} pairs, {report.boards} boards, "
-               f"{scoring_text(report)}")
+    summary = ", ".join(part for part in (f"{title}: {len(report.scored.pairs)} pairs", f"{report.boards} boards",
+                                          scoring_text(report), tables.sections_text(report)) if part)
     parts = [summary]
+    overall = "Overall" if report.sections else ""  # a sectioned event: every section together, then each
     for heading, totals in report.rankings():
         table = rendered(tables.ranking(report, totals))
+        heading = ", ".join(part for part in (overall, heading) if part)
         parts.append(f"{heading}\n{table}" if heading else table)
+    for heading, totals in report.section_rankings():
+        parts.append(f"{tables.section_heading(report, heading, totals)}\n{rendered(tables.ranking(report, totals))}")
     for heading, lines in report.handicap_rankings():  # beside the scratch ranking, when any pair has a handicap
         table = rendered(tables.handicap_ranking(report, lines))
         parts.append(f"Handicapped{', ' + heading if heading else ''}\n{table}")
