@@ -100,17 +100,20 @@ def test_several_sessions_one_at_a_time_with_its_own_figures(tmp_path, capsys):
     assert percent == {1: 0.0, 2: 100.0, 3: 100.0, 4: 0.0}  # the evening's, not the morning's
 
 
-def test_sections_that_number_their_own_pairs_are_one_field_renumbered(tmp_path, capsys):
+def test_sections_that_number_their_own_pairs_are_read_as_sections(tmp_path, capsys):
     # Board 1 across both sections, four tables: +420 twice, -50 twice. On the 2/1/0 scale the top
     # is 6; a +420 beats the two -50s and ties the other +420: 5 of 6, 83.33%. Section B's
-    # published 50s are wrong on purpose: the comparison names those four.
-    assert run(tmp_path, SECTIONS, "--out", str(tmp_path / "x.xlsx"), "--compare") == 1
+    # published 50s are wrong on purpose: the comparison names those four. The file prints no
+    # matchpoints, so the sections are compared across the field, as a note says.
+    assert run(tmp_path, SECTIONS, "--compare") == 1
     out = capsys.readouterr().out
-    assert ("the sections number their own pairs: renumbered one after the other, matchpointed across "
-            "(A 1-4, B 5-8)") in out
+    assert "2 sections (A, B): the file prints no matchpoints" in out and "compared across the field" in out
     assert "4 differences (8 published figures compared)" in out
-    percent = {pair: round(total.percent, 2) for pair, total in scored(tmp_path / "x.xlsx").scored.pairs.items()}
-    assert percent == {1: 83.33, 2: 16.67, 3: 16.67, 4: 83.33, 5: 83.33, 6: 16.67, 7: 16.67, 8: 83.33}
+    shown = {line.split()[0] + line.split()[1]: line.split()[3] for line in out.splitlines()
+             if line[:4].strip()[:1] in ("A", "B")}
+    assert shown == {"A1": "83.33", "A2": "16.67", "A3": "16.67", "A4": "83.33",
+                     "B1": "83.33", "B2": "16.67", "B3": "16.67", "B4": "83.33"}
+    assert list(tmp_path.iterdir()) == [tmp_path / "results.xml"]  # --compare alone writes nothing
 
 
 def test_one_section_alone_is_matchpointed_on_its_own(tmp_path, capsys):

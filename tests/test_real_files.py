@@ -21,7 +21,10 @@ FILES = sorted(p for p in REAL.rglob("*") if p.suffix.lower() in (".pbn", ".xml"
 
 # Refused in one line, with the reason the line gives.
 REFUSED = {
-    "bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn": "each section numbers its own pairs",
+    # Two sections, each numbering each direction from 1: read as its sections (tests/test_sections_exchange.py
+    # compares them); pairs.xlsx holds one section, which cannot hold A 1 and B 1 apart.
+    "bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn": "that number their pairs alike: "
+                                                                              "pairs.xlsx holds one section",
     # cobalt's test of an unsupported EVENT_TYPE: its Butler Mitchell with the EVENT's type made NOTSUP
     # (read as the BUTLER_PAIRS its PARTICIPANTS and BOARDs say, all 14 totals agree; xlbridge picks neither).
     "compscore_au/notsupported.xml": "scoring NOTSUP (its PARTICIPANTS/BOARD elements say BUTLER_PAIRS: the file "

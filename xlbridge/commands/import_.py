@@ -15,8 +15,10 @@ from .. import files, formats
 from ..engine import BridgeInputError, OptionError
 from ..event import PairsReport, TeamBoard, TeamEventReport, TeamMatch, TeamsReport, score_teams
 from ..event.individual import IndividualReport
+from ..event.scored import pair_label
 from ..formats.individual_results import ImportedIndividual
 from ..formats.results import MAX_BYTES, Imported, ImportedTeams, Published, ResultsFileError
+from ..formats.sections import as_one_field
 from ..formats.swiss_pairs import ImportedSwissPairs
 from ..formats.swiss_pairs import figures as swiss_figures
 from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS, Checked
@@ -108,16 +110,23 @@ def run(args: argparse.Namespace) -> int:
         except ResultsFileError as error:
             raise CommandError(f"{args.file}: {error}") from None
         return EXIT_OK
-    if args.out is None:
-        raise CommandError("import needs --out EVENT.xlsx (or --list)")
-    target = files.refuse_existing(args.out, force=args.force)
+    if args.out is None and not args.compare:
+        raise CommandError("import needs --out EVENT.xlsx (or --list, or --compare alone)")
+    target = None if args.out is None else files.refuse_existing(args.out, force=args.force)
     imported = load(args.file, **{name: getattr(args, name) for name in CHOICES})
+    if target is None:
+        if not isinstance(imported, Imported):
+            raise CommandError(f"import needs --out EVENT.xlsx: --compare alone compares a pairs event; {args.file} "
+                               "is not one")
+        return compare_only(args, imported)
     if isinstance(imported, ImportedTeams):
         return run_teams(args, target, imported)
     if isinstance(imported, ImportedIndividual):
         return run_individual(args, target, imported)
     if isinstance(imported, ImportedSwissPairs):
         return run_swiss_pairs(args, target, imported)
+    if imported.event.sections:
+        imported = _sections_kept(args, imported)
     chosen = conventions.choose(args, imported)  # how the file's program scored, where it is not standard
     for note in chosen.notes():
         print(f"Note: {note}")
@@ -134,6 +143,54 @@ def run(args: argparse.Namespace) -> int:
         for line in conventions.summary(imported, chosen, checked.event):
             print(line)
     return code
+
+
+SECTIONS_NAME = "Sections"
+"""The defined name a pairs.xlsx of several sections lists them under: a book without it
+holds one section, and a sectioned file is not written into it."""
+
+
+def _sections_kept(args: argparse.Namespace, imported: Imported) -> Imported:
+    """A sectioned file for writing: kept as its sections when pairs.xlsx holds them (a book
+    filled with them lists them under :data:`SECTIONS_NAME`); otherwise as one field when
+    that scores the same (:func:`~xlbridge.formats.sections.as_one_field`: compared across
+    the field, pairs numbered apart), said in a note; otherwise refused in one line."""
+    event = imported.event
+    try:
+        book = PAIRS.fill(event, fit=True)
+    except (OptionError, BridgeInputError):
+        book = None
+    if book is not None and SECTIONS_NAME in book.defined_names:
+        return imported
+    flat = as_one_field(imported)
+    if flat is None:
+        raise CommandError(f"{args.file}: {len(event.sections)} sections ({', '.join(event.sections)}) that "
+                           + ("number their pairs alike" if event.across else "are compared within each section")
+                           + ": pairs.xlsx holds one section; compare the file without writing it with --compare "
+                           "and no --out")
+    print(f"Note: pairs.xlsx holds one section: the file's {len(event.sections)} sections "
+          f"({', '.join(event.sections)}) are written as one field, compared across it as the file's are "
+          "(their pairs are numbered apart)")
+    return flat
+
+
+def compare_only(args: argparse.Namespace, imported: Imported) -> int:
+    """``--compare`` with no ``--out``: the file's published figures beside xlbridge's engine
+    scoring the event as read (with the conventions the file shows or the command gives),
+    and nothing written. The workbook import would write scores the same (its formulas are
+    tested against the engine), except for a convention its Setup cannot hold."""
+    chosen = conventions.choose(args, imported)
+    for note in chosen.notes():
+        print(f"Note: {note}")
+    event = imported.event
+    sections = f", {len(event.sections)} sections" if event.sections else ""
+    print(f"Read {args.file}: {len(event.pairs)} pairs{sections}, {event.boards} boards, {len(event.results)} results, "
+          f"{imported.scoring} (nothing written)")
+    for note in imported.notes:
+        print(f"Note: {note}")
+    lines, differences = compare(imported, conventions.scored(event, chosen.options))
+    print("\n".join(lines))
+    return EXIT_PROBLEMS if differences else EXIT_OK
 
 
 def compared(args: argparse.Namespace, target: Path, imported: Imported | ImportedTeams | ImportedIndividual,
@@ -169,11 +226,12 @@ def compare(imported: Imported, scored: PairsReport) -> tuple[list[str], int]:
     return side_by_side("Pair", "IMPs" if imps else "%", imported.published, ours)
 
 
-def side_by_side(who: str, what: str, published: Mapping[int, Published],
-                 ours: Mapping[int, float | None]) -> tuple[list[str], int]:
+def side_by_side(who: str, what: str, published: Mapping[int, Published] | Mapping[tuple[str, int], Published],
+                 ours: Mapping[int, float | None] | Mapping[tuple[str, int], float | None]) -> tuple[list[str], int]:
     """Each entrant's published figure beside the workbook's, a difference beyond the file's
-    printed rounding marked, then a summary line; and the number of differences."""
-    width = max(4, len(who))
+    printed rounding marked, then a summary line; and the number of differences. An entrant
+    is its number, or ``(section, number)`` in a sectioned event (shown ``A 3``)."""
+    width = max(4, len(who), *(len(_who(key)) for key in published))
     lines = [f"{who:>{width}}  {'file ' + what:>10}  {'workbook ' + what:>14}"]
     differences = 0
     for number in sorted(set(published) | set(ours)):
@@ -186,11 +244,20 @@ def side_by_side(who: str, what: str, published: Mapping[int, Published],
             mark = f"  DIFFERENT by {mine - figure.number:+.2f}"
             differences += 1
         shown = "-" if mine is None else f"{mine:.2f}"
-        lines.append(f"{number:>{width}}  {figure.value if figure else '-':>10}  {shown:>14}{mark}")
+        lines.append(f"{_who(number):>{width}}  {figure.value if figure else '-':>10}  {shown:>14}{mark}")
     count = len(published)
     lines.append(f"{differences} difference{'s' if differences != 1 else ''} "
                  f"({count} published figure{'s' if count != 1 else ''} compared)")
     return lines, differences
+
+
+def _who(key: int | tuple[str, int]) -> str:
+    """An entrant as the comparison shows it: ``3``, or ``A 3`` in a sectioned event.
+
+    >>> _who(3), _who(("B", 12))
+    ('3', 'B 12')
+    """
+    return pair_label(*key) if isinstance(key, tuple) else str(key)
 
 
 # --- team matches and team events ----------------------------------------------------------

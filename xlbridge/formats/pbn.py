@@ -69,6 +69,7 @@ from .results import (
     scoring_of,
     team_play,
 )
+from .sections import section_name
 from .table import points_text
 from .words import averaged
 
@@ -534,7 +535,9 @@ def _results(text: str) -> Imported | ImportedTeams:
     scoring: Scoring | None = None
     totals: Table | None = None
     boards = 0
-    sections: dict[str, str] = {}  # each pair number's section
+    sections: dict[str, set[str]] = {}  # each pair number's sections, as the lines give them
+    names: dict[tuple[str, str, str], str] = {}  # (section, direction, number): the lines' Names_NS/Names_EW
+    same: set[str] = set()  # the sections with a line whose NS and EW pairs have one number
     records: list[Record] = []  # one game record per table, when the file has no [ScoreTable]
     found: list[Game] = []  # read as they come: a file's first unreadable line is the one named
     stream = games(text)
@@ -579,17 +582,12 @@ def _results(text: str) -> Imported | ImportedTeams:
             scoring = Scoring.BUTLER
         boards += 1
         for number, values in scores.rows:
-            section = (_cell(scores, values, "Section") or "").strip()
-            for pair in (_cell(scores, values, "PairId_NS"), _cell(scores, values, "PairId_EW")):
-                # Sections that number their pairs each from 1: one number, two pairs.
-                other = sections.setdefault((pair or "").strip(), section)
-                if section and other and other != section and digits((pair or "").strip()):
-                    raise ResultsFileError(f"pair {pair.strip()} is in sections {other} and {section}: each section "
-                                           "numbers its own pairs; xlbridge imports one section at a time", line=number)
+            section = _line_section(scores, values, number, sections, names, same)
             builder.line(board_text, *(_cell(scores, values, name) for name in
                                        ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")),
                          scores=(_cell(scores, values, "Score_NS"), _cell(scores, values, "Score_EW")),
-                         line=number)
+                         line=number, section=section,
+                         top=_top(scores, values) if section and scoring in (None, Scoring.MP) else None)
     if not boards and any(not blank(record.contract) for record in records):
         builder.scoring = scoring or Scoring.MP
         if scoring is None:
@@ -602,8 +600,47 @@ def _results(text: str) -> Imported | ImportedTeams:
                                "(xlbridge imports PBN files with the results of each board)")
     builder.scoring = scoring or Scoring.MP
     if totals is not None:
-        _read_totals(builder, totals)
+        _read_totals(builder, totals, sections)
+    elif any(section for section, *_rest in names):  # a sectioned file's names, from its lines
+        _names_from_lines(builder, names, same)
     return builder.build()
+
+
+def _line_section(scores: Table, values: list[str], line: int, sections: dict[str, set[str]],
+                  names: dict[tuple[str, str, str], str], same: set[str]) -> str:
+    """A ScoreTable line's section (``""`` without a Section column), checked; what the
+    line says of its pairs noted: each number's sections, the names the line gives each
+    pair (BridgeComposer's Names_NS, Names_EW) and whether one number is both its pairs
+    (a section that numbers each direction from 1)."""
+    text = (_cell(scores, values, "Section") or "").strip()
+    section = "" if blank(text) else section_name(text, line=line)
+    ns, ew = ((_cell(scores, values, f"PairId_{side}") or "").strip() for side in ("NS", "EW"))
+    for pair, side in ((ns, "NS"), (ew, "EW")):
+        sections.setdefault(pair, set()).add(section)
+        given = " ".join(unquote(_cell(scores, values, f"Names_{side}") or "").split())
+        if section and digits(pair) and not blank(given):
+            names.setdefault((section, side, pair), given)
+    if section and digits(ns) and ns == ew:
+        same.add(section)
+    return section
+
+
+def _top(scores: Table, values: list[str]) -> float | None:
+    """A line's MP_NS plus MP_EW (the board's top as the file scored it); None when it
+    printed no figure for either (``-``), or an artificial one."""
+    figures = [figure_text(_cell(scores, values, name)) for name in ("MP_NS", "MP_EW")]
+    return None if None in figures else float(figures[0]) + float(figures[1])
+
+
+def _names_from_lines(builder: EventBuilder, names: dict[tuple[str, str, str], str], same: set[str]) -> None:
+    """A sectioned file with no TotalScoreTable: its pairs' names from its lines, each pair
+    listed once; by direction in a section that numbers each direction from 1."""
+    listed: set[tuple[str, str, str]] = set()
+    for (section, side, number), given in names.items():
+        direction = side if section in same else ""
+        if (section, direction, number) not in listed:
+            listed.add((section, direction, number))
+            builder.pair(int(number), given, direction=direction or None, section=section)
 
 
 def _team_game(game: Game) -> bool:
@@ -767,9 +804,11 @@ def _modifiers(builder: EventBuilder, value: str) -> None:
         builder.crossimps = "average"
 
 
-def _read_totals(builder: EventBuilder, totals: Table) -> None:
+def _read_totals(builder: EventBuilder, totals: Table, sections: dict[str, set[str]] | None = None) -> None:
     """Names and the published figures from the TotalScoreTable; a Direction column with
-    both directions makes a two-winner event."""
+    both directions makes a two-winner event. In a sectioned file a pair's section is the
+    table's Section column, or else the one section the lines (``sections``: each number's)
+    give its number; a number in two sections with no Section column is refused."""
     if totals.index("PairId") is None:
         raise ResultsFileError("[TotalScoreTable] has no PairId column", line=totals.line)
     # A multi-session file's TotalPercentage covers every session so far, its SessionPercentage this one.
@@ -783,10 +822,19 @@ def _read_totals(builder: EventBuilder, totals: Table) -> None:
         published = (_cell(totals, values, *figure) or "").strip().replace(",", ".")
         direction = (_cell(totals, values, "Direction") or "").strip().upper()
         directions.add(direction)
+        section = (_cell(totals, values, "Section") or "").strip()
+        if blank(section):
+            found = (sections or {}).get(text.strip(), {""})
+            if len(found) > 1:
+                raise ResultsFileError(f"pair {text.strip()} is in sections {' and '.join(sorted(found))}: the "
+                                       "[TotalScoreTable] needs a Section column to tell them apart", line=number)
+            section = next(iter(found))
+        else:
+            section = section_name(section, line=number)
         builder.pair(int(text), _cell(totals, values, "Names") or "",
                      direction=direction if direction in ("NS", "EW") else None,
                      published=published if re.fullmatch(r"-?\d+(\.\d+)?", published) else None, line=number,
-                     penalty=_penalty(_cell(totals, values, "ScorePenalty"), number))
+                     penalty=_penalty(_cell(totals, values, "ScorePenalty"), number), section=section)
     if {"NS", "EW"} <= directions:
         builder.fields = 2
 

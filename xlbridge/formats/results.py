@@ -9,6 +9,7 @@ is refused now, with the board and line it came from.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 import unicodedata
@@ -89,10 +90,13 @@ class Printed:
 
 @dataclass(frozen=True, slots=True)
 class Published(Printed):
-    """A pair's figure as the file printed it: a percentage (matchpoints) or IMPs."""
+    """A pair's figure as the file printed it: a percentage (matchpoints) or IMPs; in a
+    sectioned event ``section`` is the pair's section (and the figures are keyed
+    ``(section, pair)``)."""
 
     pair: int
     value: str
+    section: str = ""
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,8 @@ class Imported:
     reader changed on the way (``notes``, e.g. East-West pairs renumbered)."""
 
     event: PairsEvent
-    published: Mapping[int, Published] = field(default_factory=dict)
+    published: Mapping[int | tuple[str, int], Published] = field(default_factory=dict)
+    """By pair number; by ``(section, number)`` in a sectioned event."""
     notes: tuple[str, ...] = ()
     handicapped: bool = False
     """The published figures are the handicapped percentages (the pairs carry handicaps)."""
@@ -385,17 +390,21 @@ class Listed:
     line: int | None = None
     penalty: float | None = None
     handicap: float | None = None
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class RawLine:
     """A traveller line's texts as the file has them (NS, EW, contract, declarer, tricks),
-    with its board, its score columns and its line."""
+    with its board, its score columns and its line; in a sectioned file its section and
+    the board's top the file's matchpoints show (NS's plus EW's), when it printed them."""
 
     board: int
     values: tuple[str | None, str | None, str | None, str | None, str | None]
     scores: tuple[str | None, str | None]
     line: int | None
+    section: str = ""
+    top: float | None = None
 
 
 @dataclass
@@ -414,25 +423,31 @@ class EventBuilder:
     notes: list[str] = field(default_factory=list)
 
     def pair(self, number: int, names: str, *, direction: str | None = None, published: str | None = None,
-             line: int | None = None, penalty: float | None = None, handicap: float | None = None) -> None:
+             line: int | None = None, penalty: float | None = None, handicap: float | None = None,
+             section: str = "") -> None:
         """List a pair: its names, the direction it sat (``NS``/``EW``, if the file says),
         the figure the file published for it (a percentage or IMPs, as text), any
         procedural penalty taken from its total (points, a bonus negative) and any handicap
-        (percentage points; its published figure is then the handicapped percentage)."""
+        (percentage points; its published figure is then the handicapped percentage).
+        ``section`` is its section in a file of several (its number is then the section's)."""
         names = _held(" ".join(names.split()), self.notes,
                            f"pair {number}: characters a workbook cannot hold were left out of the names")
         if len(names) > NAME_LENGTH:
             raise ResultsFileError(f"pair {number}: names are {len(names)} characters; the limit is {NAME_LENGTH}",
                                    line=line)
-        self.listed.append(Listed(number, names, direction, published, line, penalty, handicap))
+        self.listed.append(Listed(number, names, direction, published, line, penalty, handicap, section))
 
     def line(self, board_text: str, ns: str | None, ew: str | None, contract: str | None,
              declarer: str | None = None, tricks: str | None = None, *, line: int | None = None,
-             scores: tuple[str | None, str | None] = (None, None)) -> None:
+             scores: tuple[str | None, str | None] = (None, None), section: str = "",
+             top: float | None = None) -> None:
         """Add one traveller line (board, NS, EW, contract, declarer, tricks as texts); it is
-        checked in :meth:`build`, once the pairs' numbering is known."""
+        checked in :meth:`build`, once the pairs' numbering is known. In a file of several
+        sections, ``section`` is the line's and ``top`` the sum of the matchpoints the file
+        printed for its two sides (how :meth:`build` tells whether the file compared the
+        sections' results together)."""
         board = board_number(board_text, line=line)
-        self.lines.append(RawLine(board, (ns, ew, contract, declarer, tricks), scores, line))
+        self.lines.append(RawLine(board, (ns, ew, contract, declarer, tricks), scores, line, section, top))
 
     def _ew_offset(self) -> int:
         """0, or what to add to East-West numbers when the file numbers both directions
@@ -441,12 +456,16 @@ class EventBuilder:
         ew = {entry.number for entry in self.listed if entry.direction == "EW"}
         return max(ns) if ns & ew else 0
 
-    def _results(self, offset: int) -> list[tuple[PairResult, int | None]]:
-        """Every line checked (East-West numbers moved by ``offset``); Byes and empty lines dropped.
+    def _results(self, offset: int,
+                 offsets: Mapping[str, int] | None = None) -> list[tuple[PairResult, int | None, RawLine]]:
+        """Every line checked (East-West numbers moved by ``offset``, or by its section's in
+        ``offsets``, the line's section kept); Byes and empty lines dropped.
         A bare ``A`` (an adjusted score with no split) is read as average, with a note."""
         rows = []
         for raw in self.lines:
             ns, ew, *rest = raw.values
+            if offsets is not None:
+                offset = offsets.get(raw.section, 0)
             if offset and ew is not None and digits(ew.strip()):
                 ew = str(int(ew) + offset)
             if (rest[0] or "").strip().upper() == "A":
@@ -459,15 +478,20 @@ class EventBuilder:
             except BridgeInputError as error:
                 raise ResultsFileError(str(error), board=raw.board, line=raw.line) from None
             if result is not None:
-                rows.append((result, raw.line))
+                rows.append((dataclasses.replace(result, section=raw.section) if raw.section else result, raw.line,
+                             raw))
         return rows
 
     def build(self) -> Imported:
         """The event, checked as a whole: a pair listed once and playing a board once,
-        sizes within bounds."""
+        sizes within bounds. A file of several sections is built by :mod:`.sections`."""
+        if any(entry.section for entry in self.listed) or any(raw.section for raw in self.lines):
+            from .sections import build_sections  # the sectioned event: built there
+
+            return build_sections(self)
         self.name = _held(self.name, self.notes, _EVENT_NAME_LEFT_OUT)
         offset = self._ew_offset()
-        rows = self._results(offset)
+        rows = [(result, line) for result, line, _raw in self._results(offset)]
         if not rows:
             raise ResultsFileError("no traveller lines with results")
         if len(self.name) > EVENT_LENGTH:

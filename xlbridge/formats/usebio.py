@@ -76,6 +76,7 @@ from .results import (
     scoring_of,
     team_play,
 )
+from .sections import section_name
 from .table import points_text
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">'
@@ -488,9 +489,9 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     A file with several EVENTs or SESSIONs is read one at a time: ``event`` and ``session``
     choose it, by its name or id or by its number from 1; without a choice such a file is
     refused, the line listing them (:func:`contents` lists them all). Several SECTIONs of a
-    session are one field, matchpointed across, as club programs score them: sections that
-    number their own pairs are renumbered one after the other, with a note; ``section``
-    reads one section alone."""
+    session are read as the sections they are (a pair is its SECTION_ID and its number
+    there), compared across the field or within each section as the file's matchpoints show
+    (:mod:`.sections`); ``section`` reads one section alone."""
     check_size(data)
     root, lines = parse(data)
     if root.tag != "USEBIO":
@@ -555,12 +556,15 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     if not pairs and scope is not chosen:  # names listed once for the event, results per session
         listed = chosen.find("PARTICIPANTS")
         pairs = [(pair, None) for pair in ([] if listed is None else _walk(listed, "PAIR"))]
-    numbering = _Numbering.of(parts, lines)
+    named = _section_names(parts, builder.notes, lines) if len(parts) > 1 else {}
+    # Sections read as sections number their pairs as the file does (the builder puts a
+    # section's East-West after its North-South when it numbers each direction from 1).
+    numbering = _Numbering({id(part): (0, 0) for part in parts}) if named else _Numbering.of(parts, lines)
     if numbering.note:
         builder.notes.append(numbering.note)
     registered: dict[str, tuple[Player, ...]] = {}  # by the pair's names: the builder may renumber East-West
     for pair, part in pairs:
-        members = _read_pair(builder, pair, lines.get(pair), numbering, part)
+        members = _read_pair(builder, pair, lines.get(pair), numbering, part, named.get(id(part), ""))
         if any(player.membership for player in members):
             registered[builder.listed[-1].names] = members
     for part in parts:
@@ -568,7 +572,7 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
             number = _child(board, "BOARD_NUMBER")
             board_number(number, line=lines.get(board))  # a bad number is named even on an empty board
             for line in board.findall("TRAVELLER_LINE"):
-                _read_line(builder, number, line, lines.get(line), numbering, part)
+                _read_line(builder, number, line, lines.get(line), numbering, part, named.get(id(part), ""))
     imported = _read_hands(root, builder.build(), lines)
     club = _club(root)
     if registered or club.number:
@@ -890,9 +894,9 @@ def directed(text: str, what: str, line: int | None) -> tuple[str, str | None]:
 
 
 def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, numbering: _Numbering,
-               part: ET.Element | None) -> tuple[Player, ...]:
-    """Read one PAIR into ``builder``; its players, each with the membership number its
-    NATIONAL_ID_NUMBER gives (blank when none)."""
+               part: ET.Element | None, section: str = "") -> tuple[Player, ...]:
+    """Read one PAIR into ``builder`` (of ``section``, in a file read as its sections); its
+    players, each with the membership number its NATIONAL_ID_NUMBER gives (blank when none)."""
     text = _child(pair, "PAIR_NUMBER") or ""
     found = _SECTIONED.fullmatch(text.strip())
     number, sat = directed(found[2] if found else text, "PAIR_NUMBER", line)
@@ -905,7 +909,7 @@ def _read_pair(builder: EventBuilder, pair: ET.Element, line: int | None, number
         number = numbering.number(text, direction, part, "PAIR_NUMBER", line)
     builder.pair(int(number), " – ".join(names), direction=direction if direction in ("NS", "EW") else None,
                  published=figure if re.fullmatch(r"-?\d+(\.\d+)?", figure) else None, line=line,
-                 handicap=_handicap(builder, pair, line))
+                 handicap=_handicap(builder, pair, line), section=section)
     members = tuple(Player(0, " ".join(name.split()), membership_text(_child(player, "NATIONAL_ID_NUMBER"))
                            [:MEMBERSHIP_LENGTH])
                     for player in pair.findall("PLAYER") for name in [_child(player, "PLAYER_NAME")] if name)
@@ -933,7 +937,7 @@ def _handicap(builder: EventBuilder, pair: ET.Element, line: int | None) -> floa
 
 
 def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, number: int | None,
-               numbering: _Numbering, part: ET.Element) -> None:
+               numbering: _Numbering, part: ET.Element, section: str = "") -> None:
     contract = _child(line, "CONTRACT")
     score = _child(line, "SCORE") or ""
     if score.upper().startswith("A") or score.upper() == "NP":
@@ -950,7 +954,33 @@ def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, numbe
                 raise ResultsFileError(f"{name} {_child(line, name)!r}: a pair of the other direction", line=number)
         pairs.append(text)
     _check_score(board, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), score, number)
-    builder.line(board or "", *pairs, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number)
+    builder.line(board or "", *pairs, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number,
+                 section=section, top=_top(line) if section else None)
+
+
+def _top(line: ET.Element) -> float | None:
+    """The sum of a line's NS_MATCH_POINTS and EW_MATCH_POINTS (the board's top, as the
+    file scored it); None when it printed no figure for either."""
+    figures = [figure_text(_child(line, name)) for name in ("NS_MATCH_POINTS", "EW_MATCH_POINTS")]
+    return None if None in figures else float(figures[0]) + float(figures[1])
+
+
+def _section_names(parts: list[ET.Element], notes: list[str], lines: dict[ET.Element, int]) -> dict[int, str]:
+    """Each SECTION's name (its SECTION_ID: ``A``, ``B``), by ``id``; when one is not a
+    section's name (1-3 letters or digits) or two are the same, the sections are named
+    A, B, C ... in the file's order, with a note."""
+    labels = [_label(part, "SECTION", parts) for part in parts]
+    try:
+        names = [section_name(label, line=lines.get(part)) for label, part in zip(labels, parts, strict=True)]
+    except ResultsFileError:
+        names = []
+    if len(set(names)) != len(parts):
+        if len(parts) > 26:
+            raise ResultsFileError(f"{len(parts)} sections: xlbridge names at most 26 (A-Z)")
+        names = [chr(ord("A") + index) for index in range(len(parts))]
+        notes.append("the sections are named " + ", ".join(f"{name} ({label!r})" for name, label in
+                                                          zip(names, labels, strict=True)))
+    return {id(part): name for part, name in zip(parts, names, strict=True)}
 
 
 def _check_score(board: str | None, contract: str | None, declarer: str | None, tricks: str | None, text: str,
