@@ -24,6 +24,7 @@ import pytest
 
 from tests import lo
 from xlbridge.engine import BridgeInputError, Side, movement, sections_event
+from xlbridge.engine.handicap import handicapped
 from xlbridge.engine.handrecord import HandRecord
 from xlbridge.engine.hands import deals
 from xlbridge.event import Pair, PairResult, PairsEvent, Play, SectionTotal, score_pairs
@@ -222,6 +223,19 @@ def test_the_printout_has_the_overall_and_the_section_rankings():
     assert "sections A, B, within sections" in str(values[1][0])
     labels = [row[1] for row in values if isinstance(row[1], str) and re.fullmatch(r"[AB] \d+", row[1])]
     assert len(labels) == 40 and sorted(set(labels)) == sorted(f"{s} {n}" for s in SECTIONS for n in range(1, 11))
+
+
+def test_handicaps_rank_every_section_together():
+    event = two_sections()
+    handicaps = {("A", 1): 6.0, ("B", 8): 12.5, ("B", 3): -4.0}
+    pairs = tuple(dataclasses.replace(p, handicap=handicaps.get((p.section, p.number))) for p in event.pairs)
+    report = score_pairs(dataclasses.replace(event, pairs=pairs))
+    lines = [(key, line.total.percent, None) for key, line in report.sectioned.pairs.items()]
+    assert list(report.handicapped) == handicapped(lines, handicaps)
+    assert {h.pair: h.percent for h in report.handicapped}[("B", 8)] == report.pairs[("B", 8)].percent + 12.5
+    shown = _blocks(text.dumps(report))["Handicapped"]
+    assert [(row[0], row[1]) for row in shown] == [(h.place, f"{h.pair[0]} {h.pair[1]}") for h in report.handicapped]
+    assert len(shown) == 20 and shown[[row[1] for row in shown].index("A 1")][2] == "A1 North – A1 South"
 
 
 def test_an_imp_sections_heading_has_no_top():

@@ -80,7 +80,9 @@ class PairsReport:
     scored: ScoredEvent
     handicapped: tuple[Handicapped[Side], ...] = ()
     """The handicapped ranking (percentage plus handicap, each field best first), when the
-    event is scored by matchpoints and any pair has a handicap; empty otherwise."""
+    event is scored by matchpoints and any pair has a handicap; empty otherwise. In a
+    sectioned event every section is ranked together and a line's ``pair`` is its
+    ``(section, number)``."""
     sectioned: SectionsEvent | None = None
     """The engine's scoring of a sectioned event (``event.sections`` not empty); None for one section."""
 
@@ -211,6 +213,10 @@ def pair_label(section: str, number: int | None) -> str:
     return f"{section} {number}" if section else str(number)
 
 
+def _key(total: PairTotal) -> Key:
+    return section_of(total), total.pair
+
+
 def score_pairs(event: PairsEvent) -> PairsReport:
     """Score the event with :func:`~xlbridge.engine.pairs_event` (one section) or
     :func:`~xlbridge.engine.sections_event` (``event.sections`` not empty), the one place
@@ -236,16 +242,19 @@ def _score_sections(event: PairsEvent) -> PairsReport:
     most = Counter((result.board, "" if event.across else result.section) for result in event.results)
     scored = ScoredEvent(sectioned.scoring, sectioned.mpscale, sectioned.fields, max(most.values(), default=0),
                          sectioned.rows, lines)  # type: ignore[arg-type]  # keyed (section, number)
-    return PairsReport(event, scored, (), sectioned)
+    return PairsReport(event, scored, _handicapped(event, scored), sectioned)
 
 
 def _handicapped(event: PairsEvent, scored: ScoredEvent) -> tuple[Handicapped[Side], ...]:
     """The engine's handicapped ranking of a matchpoint event whose pairs have handicaps
-    (IMP scoring has none: a handicap is percentage points)."""
-    handicaps = {pair.number: pair.handicap for pair in event.pairs if pair.handicap is not None}
+    (IMP scoring has none: a handicap is percentage points). In a sectioned event a line's
+    ``pair`` is its ``(section, number)``, every section ranked together."""
+    handicaps = {(pair.section, pair.number) if event.sections else pair.number: pair.handicap
+                 for pair in event.pairs if pair.handicap is not None}
     if not handicaps or scored.scoring.imps:
         return ()
-    lines = [(total.pair, total.percent, total.field) for field in scored.field_list
+    lines = [(_key(total) if event.sections else total.pair, total.percent, total.field)
+             for field in scored.field_list
              for total in scored.ranking(field) if total.percent is not None]
     return tuple(handicapped(lines, handicaps))
 

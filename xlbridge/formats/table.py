@@ -221,14 +221,15 @@ def sections_text(report: PairsReport) -> str:
 def handicap_ranking(report: PairsReport, lines: Sequence[Handicapped[Side]]) -> Table:
     """A pairs event's handicapped ranking (one field, docs/rules.md §17): place, pair, names,
     the scratch percentage, the handicap and their sum, as the engine ranks them
-    (:attr:`~xlbridge.event.PairsReport.handicapped`)."""
+    (:attr:`~xlbridge.event.PairsReport.handicapped`); a sectioned event's pair ``A 3``."""
+    sectioned = bool(report.sections)
     columns = (Column("Field", align="<", views=frozenset({"csv"})), Column("Place", width=9),
-               Column("Pair", "whole", width=8), Column("Names", align="<", width=38),
+               Column("Pair", "text" if sectioned else "whole", width=8), Column("Names", align="<", width=38),
                Column("%", "fixed", csv="Percent"), Column("Hcp", "fixed", csv="Handicap", width=8),
                Column("Hcp %", "fixed", csv="HandicapPercent"))
     names = report.names
-    rows = tuple((str(h.field or ""), h.place, h.pair, names.get(h.pair, ""), h.scratch, h.handicap, h.percent)
-                 for h in lines)
+    rows = tuple((str(h.field or ""), h.place, pair_label(*h.pair) if sectioned else h.pair, names.get(h.pair, ""),
+                  h.scratch, h.handicap, h.percent) for h in lines)
     return Table(columns, rows)
 
 
