@@ -218,8 +218,8 @@ def test_hands_refuses_a_book_without_a_hands_sheet(tmp_path, capsys):
     deal_file = tmp_path / "deals.pbn"
     deal_file.write_text(pbn([HandRecord(1, SET[0])]), encoding="utf-8")
     assert main(["hands", str(traveller), str(deal_file)]) == 2
-    assert "is a traveller; hands writes deals into a pairs.xlsx, teams.xlsx, teams-event.xlsx or swiss-pairs.xlsx" in \
-        capsys.readouterr().err
+    assert ("is a traveller; hands writes deals into a pairs.xlsx, individual.xlsx, teams.xlsx, teams-event.xlsx "
+            "or swiss-pairs.xlsx") in capsys.readouterr().err
     assert main(["hands", str(tmp_path / "missing.xlsx"), str(deal_file)]) == 2
     assert main(["hands", str(traveller), str(tmp_path / "missing.pbn")]) == 2
 

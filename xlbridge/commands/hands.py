@@ -42,18 +42,19 @@ from .check import read
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``hands`` subcommand."""
+    takes = listed([f"{kind.name}.xlsx" for kind in KINDS if "HandBoard" in kind.setup], "or")
     parser = subparsers.add_parser(
         "hands",
         help="write a PBN deal file's deals, double dummy and par into an event workbook",
         description="Read a PBN deal file (from xlbridge deal, a dealing machine's program or another "
-        "club program) and write each board's deal into the Hands sheet of a pairs.xlsx, teams.xlsx or "
-        "teams-event.xlsx, where the travellers show it. With DDS installed (pip install 'xlbridge[dds]') "
+        f"club program) and write each board's deal into the Hands sheet of a {takes}, where the travellers "
+        "show it. With DDS installed (pip install 'xlbridge[dds]') "
         "every complete deal's double-dummy tricks and par are computed and written over the file's own; "
         "without it the file's are kept. A board the workbook already holds a different deal for is "
         "replaced only with --force; a deal the file cannot give is listed and the others are written. "
         "Exit status: 0 all written, 1 some deals refused, 2 nothing written.",
     )
-    parser.add_argument("file", metavar="EVENT.xlsx", type=Path, help="a pairs, teams or teams-event workbook")
+    parser.add_argument("file", metavar="EVENT.xlsx", type=Path, help=f"an event workbook: a {takes}")
     parser.add_argument("deals", metavar="DEALS.pbn", type=Path, help="a PBN file of deals")
     parser.add_argument("--force", action="store_true", help="replace deals already on the Hands sheet")
     parser.set_defaults(run=run)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..engine.handrecord import HandRecord
 from ..engine.individual_scoring import IndividualEvent as ScoredIndividual
 from ..engine.individual_scoring import PlayerTotal, individual_event
 from .model import PairResult, Play
@@ -53,8 +54,8 @@ class IndividualResult:
 
 @dataclass(frozen=True)
 class IndividualEvent:
-    """An individual: the players, every result, and how it is scored (``options``:
-    individual_event's ``neuberg`` and ``expected``)."""
+    """An individual: the players, every result, how it is scored (``options``:
+    individual_event's ``neuberg`` and ``expected``) and the boards' deals (``hands``)."""
 
     name: str
     date: str
@@ -62,6 +63,9 @@ class IndividualEvent:
     results: tuple[IndividualResult, ...]
     scale: int = 2
     options: Mapping[str, object] = field(default_factory=dict)
+    hands: Mapping[int, HandRecord] = field(default_factory=dict)
+    """The boards' deals by board number (with double dummy and par when known), from the
+    book's Hands sheet or an imported file; a board without one shows no hand."""
 
     def name_of(self, number: int) -> str:
         """The player's name, "" when the list has none."""

@@ -17,6 +17,12 @@ What the exchange formats have for an individual (docs/rules.md §12):
   for no scoring program's individuals in particular: a reader that knows only pairs reads
   none of them.
 
+The boards' deals (the event's ``hands``, from the Hands sheet) go where a pairs event's go:
+the web page and the printout show each board's traveller under its hand diagram
+(:mod:`.diagram`), with each result against par (North-South's score less the par score,
+in points) where the par is known; PBN writes each board's ``[Deal]`` with its double-dummy
+tags, USEBIO the ``HANDSET``. Text and CSV carry no hands, as a pairs event's do not.
+
     >>> from xlbridge.event import Play
     >>> from xlbridge.event.individual import IndividualEvent, IndividualResult, score_individual
     >>> report = score_individual(IndividualEvent("Club", "2025-03-14", (), (
@@ -39,6 +45,9 @@ from .table import points_text
 SEATS = ("North", "East", "South", "West")
 RANKING = ("Place", "Player", "Name", "MP", "Top", "%", "Boards")
 TRAVELLER = ("Round", "Table", "N", "E", "S", "W", "Contract", "By", "Tricks", "Score NS", "MP NS", "MP EW")
+VERSUS_PAR = "vs par"
+"""The traveller's last column where its board's par is known: North-South's score less par, in points."""
+VERSUS_PAR_NOTE = "vs par: the score less the par score, in points, from North-South's side"
 
 
 def _summary(report: IndividualReport) -> str:
@@ -70,15 +79,39 @@ def _number(value: int | None) -> object:
     return "" if value is None else value
 
 
-def traveller_rows(rows: Iterable[tuple[IndividualResult, RowPoints]]) -> list[list[object]]:
-    """A board's rows: where, who, the result, North-South's score and each side's matchpoints."""
+def par_of(report: IndividualReport, board: int) -> int | None:
+    """The board's par score (North-South's view) when the event has its deal with a par.
+
+    >>> from xlbridge.engine.doubledummy import Par
+    >>> from xlbridge.engine.handrecord import HandRecord
+    >>> from xlbridge.engine.hands import deals
+    >>> from xlbridge.event.individual import IndividualEvent, score_individual
+    >>> event = IndividualEvent("", "", (), (), hands={1: HandRecord(1, deals(1, seed=1)[0], par=Par(420, ()))})
+    >>> par_of(score_individual(event), 1), par_of(score_individual(event), 2)
+    (420, None)
+    """
+    record = report.event.hands.get(board)
+    return None if record is None or record.par is None else record.par.score
+
+
+def traveller_rows(rows: Iterable[tuple[IndividualResult, RowPoints]], par: int | None = None) -> list[list[object]]:
+    """A board's rows: where, who, the result, North-South's score and each side's matchpoints;
+    with the board's ``par``, North-South's score less it (blank for a row with no score)."""
     out = []
     for result, row in rows:
         play = result.play
-        out.append([_number(result.round), _number(result.table), *map(_number, result.seats), play.contract,
-                    play.declarer, "" if play.tricks is None else play.tricks,
-                    "" if row.score is None else row.score, points_text(row.ns), points_text(row.ew)])
+        line = [_number(result.round), _number(result.table), *map(_number, result.seats), play.contract,
+                play.declarer, "" if play.tricks is None else play.tricks,
+                "" if row.score is None else row.score, points_text(row.ns), points_text(row.ew)]
+        if par is not None:
+            line.append("" if row.score is None else row.score - par)
+        out.append(line)
     return out
+
+
+def _signed(value: object) -> object:
+    """A difference from par as the web page shows it: ``+120``, ``-50``, ``0``."""
+    return f"{value:+d}" if isinstance(value, int) and value else value
 
 
 def text(report: IndividualReport) -> str:
@@ -99,8 +132,9 @@ def write_csv(report: IndividualReport, writer) -> None:
 
 
 def page(report: IndividualReport) -> str:
-    """The web page: the ranking, a link to every board's traveller, the travellers."""
-    from .html import _page, _table  # the page's frame and tables, shared with the other events
+    """The web page: the ranking, a link to every board's traveller, the travellers, each
+    under its hand diagram when the event has the board's deal."""
+    from .html import _diagram, _page, _table  # the page's frame, tables and diagrams, shared with the other events
 
     event = report.event
     title = event.name or "Individual"
@@ -109,16 +143,22 @@ def page(report: IndividualReport) -> str:
     parts = ["<h2>Ranking</h2>", _table(RANKING, ranking_rows(report), {2})]
     links = "".join(f'<a href="#board-{b}">{b}</a>' for b in boards)
     parts.append(f'<h2>Travellers</h2>\n<nav aria-label="Travellers">{links}</nav>')
+    if any(par_of(report, board) is not None for board in boards):
+        parts.append(f'<p class="sub">{VERSUS_PAR_NOTE}</p>')
     for board, rows in boards.items():
+        par = par_of(report, board)
+        lines = [[*line[:-1], _signed(line[-1])] if par is not None else line for line in traveller_rows(rows, par)]
         parts.append(f'<section class="board" id="board-{board}"><h2>Board {board}</h2>'
-                     + _table(TRAVELLER, traveller_rows(rows), {6})
+                     + _diagram(event.hands, board)
+                     + _table(TRAVELLER + ((VERSUS_PAR,) if par is not None else ()), lines, {6})
                      + '<a class="top" href="#top">Back to the ranking</a></section>')
     return _page(title, subtitle, "\n".join(parts))
 
 
 def usebio(report: IndividualReport) -> str:
-    """The USEBIO 1.2 document: the players with place and percentage, each board's lines."""
-    from .usebio import DOCTYPE, _add, _place, adjusted_text, usebio_date
+    """The USEBIO 1.2 document: the players with place and percentage, each board's lines, the
+    deals (``HANDSET``, as a pairs event's) when the event has them."""
+    from .usebio import DOCTYPE, _add, _handset, _place, adjusted_text, usebio_date
 
     event = report.event
     root = ET.Element("USEBIO", Version="1.2")
@@ -167,13 +207,15 @@ def usebio(report: IndividualReport) -> str:
             if row.ns is not None:
                 _add(line, "NS_MATCH_POINTS", points_text(row.ns))
                 _add(line, "EW_MATCH_POINTS", points_text(row.ew))
+    _handset(root, event.hands)
     ET.indent(root, space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + "\n" + ET.tostring(root, encoding="unicode") + "\n"
 
 
 def pbn(report: IndividualReport) -> str:
     """The PBN file: a game a board with its ScoreTable (the four players, the result, each
-    player's matchpoints), the TotalScoreTable with the first."""
+    player's matchpoints), the TotalScoreTable with the first; each board's deal and its
+    double-dummy tags when the event has them (``N:- - - -`` when not)."""
     from .pbn import ARTIFICIAL, Column, _game_tags, _header, _played_columns, _score_columns, quote, table
 
     event, scored = report.event, report.scored
@@ -199,7 +241,7 @@ def pbn(report: IndividualReport) -> str:
                 played, scores = ["NP", "-", "-"], ["-", "-"]
             points = [points_text(v) if v is not None else "-" for v in (row.ns, row.ew, row.ns, row.ew)]
             written.append([*where, *who, *played, *scores, *points])
-        lines += _game_tags(event.name, event.date, board, scoring, first_played)
+        lines += _game_tags(event.name, event.date, board, scoring, first_played, hand=event.hands.get(board))
         lines.append('[Competition "Individuals"]')
         lines += table("ScoreTable", columns, written)
         if number == 0:
@@ -214,11 +256,12 @@ def pbn(report: IndividualReport) -> str:
 
 def printout(report: IndividualReport, paper: str = "A4"):
     """The ranking ready to print (``report --pdf``), then every board's traveller on a
-    second sheet."""
+    second sheet, each under its hand diagram when the event has the board's deal."""
     from openpyxl.styles import Font
 
     from ..workbooks.page import paper_name, set_up
-    from .printout import _sheet, _table  # the printout's page and tables, shared with the other events
+    from .diagram import diagram
+    from .printout import _LINE, _diagram_rows, _sheet, _table, hand_diagram  # shared with the other events
 
     event = report.event
     workbook, sheet = _sheet(event.name or "Individual", f"{event.date}   {_summary(report).split(': ', 1)[1]}".strip(),
@@ -229,14 +272,23 @@ def printout(report: IndividualReport, paper: str = "A4"):
     top, used, breaks = 1, 0.0, []
     room = 600.0 if paper_name(paper) == "Letter" else 650.0  # points a page holds, less a margin
     for board, rows in _boards(report).items():
-        block = 20 + 26 + 12.75 * (len(rows) + 1)  # its heading, the column headings, the rows and a blank
+        shown, par = diagram(event.hands.get(board)), par_of(report, board)
+        # Its heading (or hand diagram), the column headings, the rows and a blank.
+        block = (_diagram_rows(shown) * _LINE if shown else 20) + 26 + 12.75 * (len(rows) + 1)
         if used and used + block > room:  # a board whole on its page
             breaks.append(top - 1)
             used = 0.0
         used += block
-        travellers.cell(top, 1, f"Board {board}").font = Font(bold=True, size=12)
-        travellers.row_dimensions[top].height = 20
-        top = _table(travellers, top + 1, TRAVELLER, traveller_rows(rows), (9, 8, 6, 6, 6, 6, 11, 6, 9, 10, 9, 9),
-                     ("0", "0", "0", "0", "0", "0", None, None, "0", "0", None, None), repeat=False) + 1
+        if shown is None:
+            travellers.cell(top, 1, f"Board {board}").font = Font(bold=True, size=12)
+            travellers.row_dimensions[top].height = 20
+            top += 1
+        else:
+            top = hand_diagram(travellers, top, shown)
+        extra = par is not None
+        top = _table(travellers, top, TRAVELLER + (VERSUS_PAR,) * extra, traveller_rows(rows, par),
+                     (9, 8, 6, 6, 6, 6, 11, 6, 9, 10, 9, 9) + (9,) * extra,
+                     ("0", "0", "0", "0", "0", "0", None, None, "0", "0", None, None) + ("+0;-0;0",) * extra,
+                     repeat=False) + 1
     set_up(travellers, paper, header=(event.name, event.date), breaks=breaks)
     return workbook

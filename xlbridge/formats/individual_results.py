@@ -219,7 +219,6 @@ def read_pbn(found: Iterable) -> ImportedIndividual:
 
     builder = IndividualBuilder(list_name="the [TotalScoreTable]")
     totals = None
-    deals = False
     for game in found:
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
@@ -235,7 +234,6 @@ def read_pbn(found: Iterable) -> ImportedIndividual:
             if "MP2" in {part.strip().upper() for part in scoring.split(";")}:
                 builder.scale = 1
         totals = totals or game.tables.get("TOTALSCORETABLE")
-        deals = deals or not blank((game.value("Deal") or "").replace("N:- - - -", ""))
         scores = game.tables.get("SCORETABLE")
         if scores is None:
             continue
@@ -256,9 +254,7 @@ def read_pbn(found: Iterable) -> ImportedIndividual:
         for number, values in totals.rows:
             builder.player(_cell(totals, values, "PlayerId"), _cell(totals, values, "Name", "Names"),
                            _cell(totals, values, "SessionPercentage", "TotalPercentage"), number)
-    if deals:
-        builder.notes.append("the file's deals are not imported: individual.xlsx has no Hands sheet")
-    return builder.build()
+    return builder.build()  # pbn reads the deals into its hands
 
 
 # --- USEBIO ------------------------------------------------------------------------------

@@ -513,9 +513,7 @@ def _with_hands(imported: Imported | ImportedTeams, text: str) -> Imported | Imp
     from .handrecords import read as read_hands  # it reads PBN through this module
 
     event = imported.event
-    if isinstance(event, IndividualEvent):  # its reader says what it leaves of the deals
-        return imported
-    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent)
+    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent | IndividualEvent)
               else {board.board for board in event.boards})
     found = read_hands(text)
     hands = {record.board: record for record in found.records if record.board in boards}

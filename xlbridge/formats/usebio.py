@@ -57,7 +57,7 @@ from ..event import (
     TeamsReport,
     score_teams,
 )
-from ..event.individual import IndividualReport
+from ..event.individual import IndividualEvent, IndividualReport
 from ..workbooks.book import NAME_LENGTH
 from .format import Format
 from .results import (
@@ -193,7 +193,7 @@ def _read_hands(root: ET.Element, imported: Imported | ImportedTeams,
     """The deals of the file's ``HANDSET`` for the event's boards into its ``hands``; a
     deal that cannot be read is left out with a note naming its board and line."""
     event = imported.event
-    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent)
+    boards = ({result.board for result in event.results} if isinstance(event, PairsEvent | IndividualEvent)
               else {board.board for board in event.boards})
     hands: dict[int, HandRecord] = {}
     notes: list[str] = []
@@ -504,7 +504,7 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     if event_type == "INDIVIDUAL":
         from .individual_results import read_usebio  # an individual: read there
 
-        return read_usebio(chosen, lines)
+        return _read_hands(root, read_usebio(chosen, lines), lines)
     if event_type.startswith("SWISS_PAIRS"):
         from .swiss_pairs import read_usebio as read_swiss  # a Swiss pairs event: read there
 

@@ -26,6 +26,7 @@ from ..director.cells import (
     rows_of,
     text_of,
 )
+from ..director.hands import read_hands
 from ..director.names import Cell, NamedCells
 from ..engine import OptionError, looks_weighted
 from ..engine.errors import describe
@@ -34,6 +35,7 @@ from ..engine.numeric import whole_number
 from ..engine.pairs import yes_no
 from ..event.individual import IndividualEvent, IndividualReport, IndividualResult, Player, score_individual
 from ..event.model import SplitPlay
+from ..workbooks import hands as hands_sheet
 from ..workbooks import individual as individual_template
 from ..workbooks.pairs import YES_NO
 from .base import Checked, FilledBook, Kind, event_date, play_columns
@@ -164,7 +166,8 @@ def check_individual(book: FilledBook) -> Checked:
         del options["expected"]
     notes = (f"{pending} result{'s' * (pending != 1)} of the movement: not in yet",) if pending else ()
     event = IndividualEvent(name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
-                            players=players, results=tuple(results), scale=scale, options=options)
+                            players=players, results=tuple(results), scale=scale, options=options,
+                            hands=read_hands(problems, cells))
     return Checked(book, problems.sorted(), event, notes)
 
 
@@ -255,7 +258,16 @@ def individual_workbook(event: IndividualEvent, *, lang: str = "en", paper: str 
     movement for the smallest size that seats its players, and its results on their rows
     when every result was played where that movement puts it; else, when every result has
     its round and table (another program's movement, imported), that movement as the file
-    has it; otherwise the results as they are, and no movement to compare them with."""
+    has it; otherwise the results as they are, and no movement to compare them with. The
+    event's deals go on the Hands sheet (a deal for a board the book has no row for is
+    left out, as ``xlbridge hands`` leaves it)."""
+    book = _filled(event, lang, paper)
+    hands_sheet.write(book, event.hands.values())
+    return book
+
+
+def _filled(event: IndividualEvent, lang: str, paper: str) -> Workbook:
+    """The template laid out for the event, its results on their rows."""
     numbers = [p.number for p in event.players] + [p for r in event.results for p in r.seats if p is not None]
     most = max(numbers, default=individual_template.PLAYERS)
     size = next((n for n in SIZES if n >= most), None)

@@ -3,8 +3,11 @@
 Sheets: Setup (event, date, the movement, the scoring options, progress), Results (a row
 per board and table, prefilled from the movement: round, table, board and the four
 players; the director types contract, declarer and tricks), Players (each player's name,
-total, percentage and place), Ranking (the same, best first), Movement (the seating, a row
-per round and table), Table cards and Guide cards (each player's seat round by round).
+total, percentage and place), Ranking (the same, best first), Boards (each board's
+traveller under its hand diagram, double-dummy table and par, each result against par),
+Hands (:mod:`.hands`, a row a board: the deals, double dummy and par), Movement (the
+seating, a row per round and table), Table cards, Guide cards (each player's seat round by
+round) and Score cards.
 
 The rules are :func:`xlbridge.engine.individual_scoring.individual_event`'s, which ``check``
 and ``report`` use too: each board is matchpointed across the tables that played it, North
@@ -19,17 +22,20 @@ Names: Results ``RoundNo`` ``TableNo`` ``Board`` ``North`` ``East`` ``South`` ``
 ``PlayerTop`` ``PlayerPercent`` ``PlayerPlace`` ``PlayerCheck``; Setup ``EventName``*
 ``EventDate``* ``BoardCount``* ``MPScale``* ``UseNeuberg``* ``ExpectedResults``*
 ``MovementText``* ``ResultsEntered``* ``ResultsFlagged``*; Movement ``MoveRound``
-``MoveTable`` ``MoveNorth`` ``MoveEast`` ``MoveSouth`` ``MoveWest`` ``MoveBoards``.
+``MoveTable`` ``MoveNorth`` ``MoveEast`` ``MoveSouth`` ``MoveWest`` ``MoveBoards``; Hands
+``HandBoard`` ``HandDeal`` ``HandTricks`` ``HandParScore`` ``HandParContract`` (the pairs book's).
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import BridgeInputError, IndividualMovement, OptionError, board_dealer, board_vul, individual
 from . import formulas as f
-from . import styles
+from . import hands, styles
 from .book import NAME_LENGTH, Book
 from .cards import Card, boards_text
 from .cards import _cards as card_sheet
@@ -45,8 +51,8 @@ INPUTS = ("RoundNo", "TableNo", "Board", "North", "East", "South", "West", "Cont
 """The defined names of what a director types, read back by ``check``."""
 SEATS = ("North", "East", "South", "West")
 SETUP = ("EventName", "EventDate", "BoardCount", "MPScale", "UseNeuberg", "ExpectedResults", "PlayerNumber",
-         "PlayerName", "MoveRound", "MoveTable", *(f"Move{seat}" for seat in SEATS), "MoveBoards")
-"""The Setup cells ``check`` reads (each optional), the player list and the movement."""
+         "PlayerName", "MoveRound", "MoveTable", *(f"Move{seat}" for seat in SEATS), "MoveBoards", *hands.NAMES)
+"""The Setup cells ``check`` reads (each optional), the player list, the movement and the Hands sheet."""
 SIGNATURE = frozenset({*INPUTS, "PlayerPercent"})
 """The defined names that tell a filled book of this template."""
 
@@ -107,6 +113,8 @@ def build(book: Book, *, players: int = PLAYERS, boards: int | None = None, roun
     _results(book, layout)
     _players(book, layout, names or {})
     _ranking(book, layout)
+    _boards(book, layout)
+    hands.write_sheet(book, layout.hands)
     _movement(book, layout)
     t = book.t
     card_sheet(book, t("table_cards"), _table_cards(book, movement), (8, 9, 9, 9, 9, 9))
@@ -130,6 +138,9 @@ class _Layout:
         self.factor = f"{self.setup}!$R$7"  # 1 on the 2/1/0 scale, 0.5 on 1/½/0
         self.neuberg = f"{self.setup}!$R$8"  # 1 Neuberg, 0 raw
         self.expected = f"{self.setup}!$R$9"  # N: the results a board is expected to have
+        played = Counter(board for s in movement.seatings for board in s.boards)
+        self.hands = hands.Hands(book, sorted(played))
+        self.tables = max(played.values(), default=1)  # the most rows a board has (its traveller's lines)
 
     def col(self, column: str) -> str:
         """A column of the results table, e.g. ``Results!$C$4:$C$59``."""
@@ -294,9 +305,75 @@ def _results(book: Book, layout: _Layout) -> Worksheet:
                 lambda r: f'IF(T{r}=1,W{r}-L{r},IF(T{r}=2,W{r}*INDEX(tblRowEW,Q{r})/100,""))',
                 styles.OUTPUT, name="MPEW")
     book.column(ws, "N", rows, lambda r: f.flag(f"S{r}"), styles.FLAG, name="Check")
-    book.hide_columns(ws, "OPQRSTUVWX")
+    # Each row's key for the Boards sheet: board * 1000 + its place among the board's rows.
+    book.column(ws, "Y", rows, lambda r: f'IF(ISNUMBER(C{r}),C{r}*{KEY}+COUNTIF($C${first}:C{r},C{r}),"")', hidden)
+    book.hide_columns(ws, "OPQRSTUVWXY")
     ws.freeze_panes = f"A{first}"
     book.page(ws, area=f"A1:N{last}", title_rows="1:3")
+    return ws
+
+
+KEY = 1000  # a board's rows are keyed board * KEY + 1, + 2 ... (fewer than KEY tables)
+_BOARD_HEAD, _TABLE_HEAD, _LINE, _GAP = 20.0, 26.0, 15.0, 8.0  # the Boards sheet's row heights
+
+
+def _boards(book: Book, layout: _Layout) -> Worksheet:
+    """The travellers: each board under its hand diagram, double-dummy table and par from
+    the Hands sheet (blank without a deal), then the board's rows of the results table,
+    found by their key (hidden column Y there: the board's first row, second ...), each with
+    North-South's score less par in points where the par is known; whole boards to a page."""
+    t, h = book.t, layout.hands.t
+    ws = book.sheet(h("boards_sheet"), (2, 6.5, 6, 6.5, 6.5, 6.5, 6.5, 8.5, 6.5, 6.5, 7.5, 7, 7, 8, 8))
+    lines = layout.tables
+    block = 1 + hands.DIAGRAM_ROWS + 1 + lines + 1
+    height = _BOARD_HEAD + hands.DIAGRAM_ROWS * hands.DIAGRAM_HEIGHT + _TABLE_HEAD + lines * _LINE + _GAP
+    per_page = max(1, int(hands.PAGE_HEIGHT[book.paper] // height))
+    keys = layout.col("Y")
+    big, head, text = styles.Style(size=13, bold=True), styles.HEAD, styles.OUTPUT_TEXT
+    headings = (("B", t("round")), ("C", t("table")), *zip("DEFG", hands.LABEL_SEATS, strict=True),
+                ("H", t("contract")), ("I", t("declarer")), ("J", t("tricks")), ("K", t("score_ns")),
+                ("L", t("mp_ns")), ("M", t("mp_ew")), ("O", t("check")))
+    # Each column and the results column it copies: text, a number (blank for blank) or a flag.
+    copies = (("B", "A", False), ("C", "B", False), *((c, s, False) for c, s in zip("DEFG", SEAT_COLUMNS,
+                                                                                   strict=True)),
+              ("H", "H", True), ("I", "I", True), ("J", "J", False), ("K", "K", False), ("L", "L", False),
+              ("M", "M", False), ("O", "N", True))
+    signed = styles.OUTPUT.but(number_format=styles.SIGNED)
+    breaks = []
+    boards = layout.hands.boards
+    for index, board in enumerate(boards):
+        top = 1 + index * block
+        book.merge(ws, f"B{top}:D{top}", f"{t('board')} {board}", big)
+        book.merge(ws, f"E{top}:G{top}", f"{t('dealer')}: {board_dealer(board)}", styles.LABEL)
+        book.merge(ws, f"H{top}:K{top}", f"{t('vulnerable')}: {t.vulnerability(board_vul(board))}", styles.LABEL)
+        ws.row_dimensions[top].height = _BOARD_HEAD
+        hands.diagram(book, ws, layout.hands, board, top + 1, "BCDEFGHIJKL")
+        heading = top + 1 + hands.DIAGRAM_ROWS
+        for column, label in headings:
+            book.put(ws, f"{column}{heading}", label, head)
+        par = layout.hands.cell("par", board)
+        book.formula(ws, f"N{heading}", f'IF(ISNUMBER({par}),"{h("vs_par")}","")', head)
+        ws.row_dimensions[heading].height = _TABLE_HEAD
+        rows = range(heading + 1, heading + 1 + lines)
+        book.column(ws, "A", rows, lambda r, b=board, first=rows[0]:
+                    f'IFERROR(MATCH({b * KEY + r - first + 1},{keys},0),"")', styles.HIDDEN)
+        for column, source, as_text in copies:
+            cells = layout.col(source)
+            style = styles.FLAG if column == "O" else text if as_text else (
+                signed if column == "K" else styles.OUTPUT)
+            book.column(ws, column, rows,
+                        (lambda r, c=cells: f'IF($A{r}="","",INDEX({c},$A{r})&"")') if as_text else
+                        # INDEX of a blank input is 0: show a blank.
+                        (lambda r, c=cells: f'IF($A{r}="","",IF(INDEX({c},$A{r})="","",INDEX({c},$A{r})))'),
+                        style)
+        book.column(ws, "N", rows, lambda r, b=board: layout.hands.par_difference(f"K{r}", b, "FALSE"), signed)
+        for r in rows:
+            ws.row_dimensions[r].height = _LINE
+        ws.row_dimensions[top + block - 1].height = _GAP
+        if (index + 1) % per_page == 0 and index + 1 < len(boards):
+            breaks.append(top + block - 1)
+    book.hide_columns(ws, "A")
+    book.page(ws, area=f"A1:O{max(1, len(boards) * block)}", breaks=breaks)
     return ws
 
 
