@@ -10,7 +10,7 @@ from openpyxl import Workbook
 
 from .. import files
 from ..director.safe_open import UnreadableWorkbook
-from ..engine import BridgeInputError, XlbridgeError, movement
+from ..engine import XlbridgeError, movement
 from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS
 from ..kinds.players import read_players
 from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, build, file_name, write_set
@@ -45,6 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "NS, EW), the movement, table cards, guide cards, paper travellers and score cards.")
     session.add_argument("--movement", type=str.lower, choices=("mitchell", "howell"),
                          help="the movement")
+    session.add_argument("--sections", type=int,
+                         help="sections A, B ... in one book (2-26), each with the movement and the same boards; "
+                              "Setup chooses matchpoints across the field or within sections")
     session.add_argument("--tables", type=int, help="tables (Mitchell 3-30, Howell 2-10)")
     session.add_argument("--boards", type=int, help="boards in play, a multiple of the board sets")
     session.add_argument("--pairs", type=int,
@@ -117,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     if args.teams or args.rounds or args.swiss:
         raise CommandError(f"--teams, --rounds and --swiss are for {TEAM_EVENT.name} (e.g. xlbridge workbooks "
                            f"{TEAM_EVENT.name} --teams 8 --boards 6)")
-    if args.movement or args.tables or args.boards or args.variant or args.arrow_switch or args.pairs:
+    if args.movement or args.tables or args.boards or args.variant or args.arrow_switch or args.pairs or args.sections:
         return _session(args)
     unknown = [n for n in args.names if n not in TEMPLATES]
     if unknown:
@@ -135,20 +138,34 @@ def run(args: argparse.Namespace) -> int:
 
 def _session(args: argparse.Namespace) -> int:
     """pairs.xlsx laid out from a movement."""
+    sections = {} if args.sections is None else {"sections": args.sections}
+    if args.sections is not None and not 2 <= args.sections <= 26:
+        raise CommandError(f"--sections {args.sections}: must be 2-26 (one section: leave --sections out)")
+    if set(args.names) - {PAIRS.name}:
+        raise CommandError(f"--movement writes {file_name(PAIRS.name)} only: give no other template")
+    target = Path(args.out) / file_name(PAIRS.name)
+    if sections and not args.movement:  # a blank sectioned book, --tables each section (default 15)
+        if args.variant or args.arrow_switch or args.pairs:
+            raise CommandError("--variant, --arrow-switch and --pairs need --movement")
+        tables, boards = args.tables or 15, args.boards or 36
+        try:
+            book = PAIRS.build(lang=args.lang, paper=args.paper, tables=tables, boards=boards, **sections)
+        except XlbridgeError as error:
+            raise CommandError(str(error)) from None
+        files.save(_registered(book, args), target, force=args.force)
+        print(f"{target}: {args.sections} sections of {tables} tables, {boards} boards")
+        return 0
     if not args.movement or not args.tables or not args.boards:
         raise CommandError("a session needs --movement, --tables and --boards "
                            "(e.g. --movement mitchell --tables 8 --boards 24)")
-    if set(args.names) - {PAIRS.name}:
-        raise CommandError(f"--movement writes {file_name(PAIRS.name)} only: give no other template")
     try:
         chosen = movement(args.movement, args.tables, args.boards, variant=args.variant,
                           arrow_switch=args.arrow_switch, pairs=args.pairs)
-    except BridgeInputError as error:
+        book = PAIRS.build(lang=args.lang, paper=args.paper, movement=chosen, **sections)
+    except XlbridgeError as error:
         raise CommandError(str(error)) from None
-    target = Path(args.out) / file_name(PAIRS.name)
-    files.save(_registered(PAIRS.build(lang=args.lang, paper=args.paper, movement=chosen), args), target,
-               force=args.force)
-    print(f"{target}: {chosen}")
+    files.save(_registered(book, args), target, force=args.force)
+    print(f"{target}: {chosen}" + (f", {args.sections} sections" if sections else ""))
     return 0
 
 

@@ -34,12 +34,13 @@ from ..engine.errors import describe
 from ..engine.numeric import real_number, whole_number
 from ..engine.pairs import Scoring, cross_imps_mode, fields_count, yes_no
 from ..engine.players import handicap as player_handicap
+from ..engine.sections import parse_section
 from ..event import Pair, PairResult, PairsEvent, PairsReport, Play, score_pairs
 from ..workbooks import hands as hands_sheet
 from ..workbooks import pairs as pairs_template
 from ..workbooks import traveller as traveller_template
 from ..workbooks import weighted as weighted_sheet
-from ..workbooks.pairs import CROSS_IMPS, SCORING, YES_NO
+from ..workbooks.pairs import CROSS_IMPS, SCORING, SECTION_SCORING, YES_NO
 from .base import Checked, FilledBook, Kind, event_date, play_columns, set_named
 
 
@@ -62,7 +63,7 @@ class PairsKind(Kind):
         assert isinstance(event, PairsEvent)
         if not event.pairs:  # results only
             return f"{self.title}, {len(event.results)} results"
-        playing = {number for r in event.results for number in (r.ns, r.ew) if number is not None}
+        playing = {(r.section, number) for r in event.results for number in (r.ns, r.ew) if number is not None}
         return f"{self.title}, {len(playing)} pairs, {len(event.results)} results"
 
     def fill(self, event: PairsEvent, *, lang: str = "en", paper: str = "A4", fit: bool = False) -> Workbook:
@@ -89,26 +90,52 @@ class TravellerKind(Kind):
         return f"{self.title}, {len(checked.event.results)} results"
 
 
-def _pairs(problems: Problems, cells: NamedCells) -> tuple[Pair, ...]:
-    """The event's pair list from ``PairNumber``/``PairName`` (empty when absent)."""
-    pairs: dict[int, Pair] = {}
+def _pairs(problems: Problems, cells: NamedCells, sections: tuple[str, ...] = ()) -> tuple[Pair, ...]:
+    """The event's pair list from ``PairNumber``/``PairName`` (empty when absent); in a
+    sectioned book (``sections``) each pair's ``PairSection``, a pair being its section and number."""
+    pairs: dict[tuple[str, int], Pair] = {}
     names = cells.column("PairName")
     penalties = cells.column("PairPenalty")
     handicaps = cells.column("PairHandicap")
+    listed = cells.column("PairSection") if sections else []
     for index, cell in enumerate(cells.column("PairNumber")):
         if cell.blank:
             continue
         number = problems.parse(cell, pair_number)
         if number is None:
             continue
-        if number in pairs:
-            problems.add(cell, f"pair {number} is listed twice")
+        section = ""
+        if sections:
+            section = _section(problems, listed[index], sections) if index < len(listed) else None
+            if section is None:
+                continue
+        if (section, number) in pairs:
+            problems.add(cell, f"pair {section}{number} is listed twice")
             continue
         name = names[index].value if index < len(names) else None
         penalty = _penalty(problems, penalties[index]) if index < len(penalties) else None
         handicap = _handicap(problems, handicaps[index]) if index < len(handicaps) else None
-        pairs[number] = Pair(number, "" if name is None else str(name).strip(), penalty, handicap)
-    return tuple(sorted(pairs.values(), key=lambda pair: pair.number))
+        pairs[section, number] = Pair(number, "" if name is None else str(name).strip(), penalty, handicap,
+                                      section=section)
+    return tuple(pairs[key] for key in sorted(pairs, key=lambda key: (len(key[0]), key)))
+
+
+def _sections(cells: NamedCells) -> tuple[str, ...]:
+    """A sectioned book's sections (its hidden ``Sections`` list: ``A``, ``B`` ...); empty for a
+    book of one section."""
+    return tuple(str(cell.value).strip() for cell in cells.column("Sections") if not cell.blank)
+
+
+def _section(problems: Problems, cell: Cell, sections: tuple[str, ...]) -> str | None:
+    """A row's or a pair's section: one of the book's ``sections`` (one problem naming them)."""
+    if cell.blank:
+        problems.add(cell, f"no section (the book's sections are {', '.join(sections)})")
+        return None
+    section = problems.parse(cell, parse_section)
+    if section is not None and section not in sections:
+        problems.add(cell, f"section {section}: the book's sections are {', '.join(sections)}")
+        return None
+    return section
 
 
 def _handicap(problems: Problems, cell: Cell) -> float | None:
@@ -210,8 +237,14 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
     """Check a pairs event (or, with ``traveller``, a one-board traveller) and read its results."""
     problems = Problems()
     cells = book.cells
-    pairs = () if traveller else _pairs(problems, cells)
-    known = {pair.number for pair in pairs}
+    sections = () if traveller else _sections(cells)
+    pairs = () if traveller else _pairs(problems, cells, sections)
+    known = {(pair.section, pair.number) for pair in pairs}
+    across = True
+    if sections and cells.cell("SectionScoring") is not None and not cells.cell("SectionScoring").blank:
+        across = problems.parse(cells.cell("SectionScoring"), SECTION_SCORING.parse)
+        across = True if across is None else across
+    section_cells = cells.column("Section") if sections else []
     scale = mp_scale_of(problems, cells)
     options = {} if traveller else _options(problems, cells)
     board_count = count_of(problems, cells, "BoardCount", "boards")
@@ -229,13 +262,20 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
     seats: list[_Seating] = []
     pending: list[str] = []
     present: set[tuple[object, ...]] = set()
-    for row in rows_of(problems, cells, names):
+    for index, row in enumerate(rows_of(problems, cells, names)):
+        section = ""
+        if sections:
+            section_cell = section_cells[index] if index < len(section_cells) else None
+            if section_cell is None or not in_use(row[:6]):
+                section = None
+            else:
+                section = _section(problems, section_cell, sections)
         if plan is not None:
             row, placed = row[:6], row[6:]
             if in_use(row):
-                present.add(tuple(_number(cell.value) for cell in row[:3]))
+                present.add((section or "", *(_number(cell.value) for cell in row[:3])))
             if in_use(row) and not in_use(row[3:6]):  # prefilled, not played yet
-                pending.append(_where(row[0], placed))
+                pending.append(_where(row[0], placed, section or ""))
                 continue
             if in_use(row):
                 _check_place(problems, plan, row, placed)
@@ -266,9 +306,12 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
                 continue
             number = problems.parse(cell, pair_number)
             readable = readable and number is not None
-            if number is not None and known and number not in known:
-                problems.add(cell, f"pair {number} is not in the event "
-                                   f"(the pair list has {describe_numbers(sorted(known))})")
+            if number is not None and section is None:  # no section: the pair cannot be known
+                readable = False
+            elif number is not None and known and (section, number) not in known:
+                listed = sorted(n for s, n in known if s == section)
+                where = f"in section {section} (its pairs are" if section else "in the event (the pair list has"
+                problems.add(cell, f"pair {number} is not {where} {describe_numbers(listed) if listed else 'none'})")
                 readable = False
             pair_numbers.append(number)
         ns_number, ew_number = pair_numbers
@@ -276,18 +319,20 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
             problems.add(ew, f"NS and EW are both pair {ns_number}")
             readable = False
         play = read_play(problems, contract, declarer, tricks, codes=True, weighted=not traveller)
-        if board_value is not None:
-            seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew, play))
+        if board_value is not None and section is not None:
+            seats.append(_Seating(board_value, ns_number, ew_number, board_cell or board, ns, ew, play, section,
+                                  section if not across else ""))
         if readable and board_value is not None and play is not None:
-            results.append(PairResult(board_value, ns_number, ew_number, play))
+            results.append(PairResult(board_value, ns_number, ew_number, play, section or ""))
     notes = _check_boards(problems, seats, cells, options)
     if plan is not None:
-        notes += _missing(plan, present, pending)
+        notes += _missing(plan, present, pending, sections)
     if any(pair.handicap is not None for pair in pairs) and Scoring.parse(options.get("scoring", "MP")).imps:
         notes += ("PairHandicap: IMP scoring has no handicapped ranking (a handicap is percentage points)",)
     event = PairsEvent(
         name=text_of(cells, "EventName", book.path.stem), date=text_of(cells, "EventDate"),
         pairs=pairs, results=tuple(results), scale=scale, options=options, hands=read_hands(problems, cells),
+        across=across,
     )
     return Checked(book, problems.sorted(), event, notes)
 
@@ -324,9 +369,9 @@ def _movement(cells: NamedCells) -> dict[tuple[int, int], _Place] | None:
     return plan
 
 
-def _where(board: Cell, placed: Sequence[Cell]) -> str:
+def _where(board: Cell, placed: Sequence[Cell], section: str = "") -> str:
     round_no, table = (cell.value for cell in placed)
-    return f"board {board.value} (round {round_no}, table {table})"
+    return f"board {board.value} ({f'section {section}, ' if section else ''}round {round_no}, table {table})"
 
 
 def _check_place(problems: Problems, plan: dict[tuple[int, int], _Place], row: Sequence[Cell],
@@ -359,13 +404,14 @@ def _number(value: object) -> object:
 
 
 def _missing(plan: dict[tuple[int, int], _Place], present: set[tuple[object, ...]],
-             pending: list[str]) -> tuple[str, ...]:
+             pending: list[str], sections: Sequence[str] = ()) -> tuple[str, ...]:
     """Notes: the movement's boards with no result yet (prefilled rows still blank) and
-    those no row has at all (board, NS and EW as the movement has them)."""
+    those no row has at all (board, NS and EW as the movement has them, in each section)."""
     notes = []
-    gone = [f"board {board} (round {r}, table {t}: NS {place.ns} v EW {place.ew})"
+    gone = [f"board {board} ({f'section {s}, ' if s else ''}round {r}, table {t}: NS {place.ns} v EW {place.ew})"
+            for s in sections or ("",)
             for (r, t), place in sorted(plan.items()) if place.ns is not None and place.ew is not None
-            for board in place.boards if (board, place.ns, place.ew) not in present]
+            for board in place.boards if (s, board, place.ns, place.ew) not in present]
     for label, items in (("no result yet", pending), ("no row in the results", gone)):
         if not items:
             continue
@@ -387,6 +433,8 @@ class _Seating:
     ns_cell: Cell
     ew_cell: Cell
     play: Play | None = None
+    section: str = ""  # the pairs' section (pairs are numbered within it)
+    field: str = ""  # the section whose results are compared together ("" across the field)
 
 
 def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
@@ -398,13 +446,16 @@ def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
     Every row with a readable board number counts, even one whose result has a
     problem of its own, so one typo does not also make its board look short.
     """
-    seen: dict[tuple[int, int], Cell] = {}
-    rows: Counter[int] = Counter()
-    played: Counter[int] = Counter()
+    seen: dict[tuple[str, int, int], Cell] = {}
+    rows: Counter[tuple[str, int]] = Counter()  # by field (a section within sections, else "") and board
+    played: Counter[tuple[str, int]] = Counter()
+    on_board: Counter[int] = Counter()  # every section's rows: the sheet's slots hold them all
     weighted: Counter[int] = Counter()
     slots = cells.value("BoardSlots")
     for seat in seats:
-        rows[seat.board] += 1
+        field = (seat.field, seat.board)
+        rows[field] += 1
+        on_board[seat.board] += 1
         if seat.play is not None and isinstance(seat.play.outcome, Weighted):
             # The workbook reads so many weighted scores (its hidden Weighted sheet), and flags more.
             weighted[seat.board] += 1
@@ -415,31 +466,36 @@ def _check_boards(problems: Problems, seats: list[_Seating], cells: NamedCells,
                 problems.add(seat.board_cell, f"more than {weighted_sheet.SLOTS} weighted scores; the workbook "
                                               "scores that many a session")
         if seat.play is None or not seat.play.scored_otherwise:
-            played[seat.board] += 1
-        if isinstance(slots, int) and rows[seat.board] == slots + 1:
+            played[field] += 1
+        if isinstance(slots, int) and on_board[seat.board] == slots + 1:
             problems.add(seat.board_cell, f"board {seat.board} has more than {slots} rows; "
                                           f"the sheet holds {slots} results a board")
         for number, cell in ((seat.ns, seat.ns_cell), (seat.ew, seat.ew_cell)):
             if number is None or (cell is seat.ew_cell and seat.ns == seat.ew):
                 continue
-            key = (seat.board, number)
+            key = (seat.section, seat.board, number)
             if key in seen:
-                problems.add(cell, f"pair {number} plays board {seat.board} twice "
+                problems.add(cell, f"pair {seat.section}{number} plays board {seat.board} twice "
                                    f"(also at {seen[key].address})")
             else:
                 seen[key] = cell
     if not rows:
         return ()
-    most = max(rows.values())
     expected = options.get("expected")
-    if isinstance(expected, int) and expected < most:
-        board = min(b for b, count in rows.items() if count == most)
-        problems.add(cells.cell("ExpectedResults"), f"expected results {expected}: board {board} has "
-                                                   f"{most} results; must be at least {most}")
-    target = expected if isinstance(expected, int) else most
+    notes = []
     how = "Neuberg-factored" if options.get("neuberg", True) else "not factored (Neuberg is No)"
-    return tuple(f"board {board}: {played[board]} result{'s' if played[board] != 1 else ''} "
-                 f"of {target}, {how}" for board in sorted(rows) if played[board] < target)
+    for group in sorted({field for field, _ in rows}, key=lambda s: (len(s), s)):
+        counts = {board: count for (field, board), count in rows.items() if field == group}
+        most = max(counts.values())
+        if isinstance(expected, int) and expected < most:
+            board = min(b for b, count in counts.items() if count == most)
+            problems.add(cells.cell("ExpectedResults"), f"expected results {expected}: board {board} has "
+                                                       f"{most} results; must be at least {most}")
+        target = expected if isinstance(expected, int) else most
+        where = f"section {group} " if group else ""
+        notes += [f"{where}board {board}: {played[group, board]} result{'s' if played[group, board] != 1 else ''} "
+                  f"of {target}, {how}" for board in sorted(counts) if played[group, board] < target]
+    return tuple(notes)
 
 
 # --- filling the template ---------------------------------------------------------------

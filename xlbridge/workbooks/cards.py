@@ -17,6 +17,7 @@ by :func:`text_width` (generous: tests/test_cards_print.py checks the printed PD
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -142,16 +143,27 @@ def describe(movement: Movement, t: Labels) -> str:
              rounds=movement.rounds, per_round=count, boards_word=word, arrow=arrow)
 
 
-def build(book: Book, movement: Movement) -> None:
-    """Add the movement sheet and the four card sheets to a pairs workbook."""
+def build(book: Book, movement: Movement, sections: Sequence[str] = ()) -> None:
+    """Add the movement sheet and the four card sheets to a pairs workbook.
+
+    With ``sections`` (``("A", "B")``: every section runs the movement) each card is
+    printed once a section, its title naming it ("Section A, Table 3"); the Movement
+    sheet is the one every section follows."""
     t = book.t
     words = _Words(book, movement)
     _movement_sheet(book, movement, words)
-    _cards(book, t("table_cards"), _table_cards(book, movement, words), (7, 8, 9, 11, 19, 11, 11))
-    _cards(book, t("guide_cards"), _guide_cards(book, movement), (8, 8, 9, 9, 10))
-    _cards(book, t("paper_travellers"), _travellers(book, movement),
+
+    def each(cards: list[Card]) -> list[Card]:
+        if not sections:
+            return cards
+        return [dataclasses.replace(card, title=t("section_card", section=section, card=card.title))
+                for section in sections for card in cards]
+
+    _cards(book, t("table_cards"), each(_table_cards(book, movement, words)), (7, 8, 9, 11, 19, 11, 11))
+    _cards(book, t("guide_cards"), each(_guide_cards(book, movement)), (8, 8, 9, 9, 10))
+    _cards(book, t("paper_travellers"), each(_travellers(book, movement)),
            (7, 6, 6, 6, 10, 6, 7, 9, 9, 7, 7))
-    _cards(book, t("score_cards"), _score_cards(book, movement), (7, 7, 7, 7, 6, 8, 10, 6, 7, 9, 9))
+    _cards(book, t("score_cards"), each(_score_cards(book, movement)), (7, 7, 7, 7, 6, 8, 10, 6, 7, 9, 9))
 
 
 class _Words:

@@ -56,7 +56,7 @@ SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairN
          "PairHandicap",
          "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "MissingAsTies",
          "MPDecimals", "ScaleToBoards", "AdjustedIMPs", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable",
-         "MoveNS", "MoveEW", "MoveBoards", *hands.NAMES)
+         "MoveNS", "MoveEW", "MoveBoards", "SectionScoring", "Sections", "PairSection", "Section", *hands.NAMES)
 """The Setup cells ``check`` reads (each optional), and the Hands sheet's."""
 SIGNATURE = frozenset({*INPUTS, "RankPair"})
 """The defined names that tell a filled book of this template."""
@@ -84,6 +84,23 @@ YES_NO = Option("YesNo", NAME, "yes or no", (("yes", True), ("no", False)))
 """A switch (``UseNeuberg``, ``SessionRule``): one table for both."""
 OPTIONS = (SCORING, CROSS_IMPS, YES_NO)
 """The choices its cells show as words in the book's language (:mod:`.options`)."""
+SECTION_SCORING = Option("SectionScorings", NAME, "section scoring", (("sections_across", True),
+                                                                      ("sections_within", False)))
+"""A sectioned book's comparisons (``SectionScoring``): across the field (True) or within each section,
+as :func:`~xlbridge.engine.sections.sections_event`'s ``across``. Only a sectioned book has its table."""
+SECTIONS = 26
+"""The most sections a book takes: A ... Z."""
+
+
+def section_names(count: int) -> tuple[str, ...]:
+    """The sections of a book of ``count`` sections: ``A``, ``B`` ...
+
+    >>> section_names(3)
+    ('A', 'B', 'C')
+    """
+    if not 2 <= count <= SECTIONS:
+        raise OptionError(f"sections {count}: must be 2-{SECTIONS} (one section is a book without --sections)")
+    return tuple(chr(ord("A") + i) for i in range(count))
 
 
 def method_index(cell: str) -> str:
@@ -108,7 +125,7 @@ def switch(option: Option, cell: str) -> str:
 
 def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
           pairs: Iterable[tuple[int, str | None]] | None = None, scale: int = 2,
-          movement: Movement | None = None) -> None:
+          movement: Movement | None = None, sections: int = 1) -> None:
     """Lay out a pairs event for up to ``tables`` tables and ``boards`` boards.
 
     ``pairs`` prefills the pair list with (number, name); by default the numbers
@@ -117,27 +134,40 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     results row is prefilled (round, table, board, NS, EW: only contract, declarer and
     tricks are left to type), a plain Mitchell ranks each direction, and the movement
     and its cards are added (:mod:`.cards`).
+
+    With ``sections`` (2 or more) the book holds sections A, B ..., each of ``tables`` tables
+    (each with the movement, the same boards): a ``Section`` on every results row and in the
+    pair list (pairs numbered within their section), Setup's ``SectionScoring`` (across the
+    field or within sections) and each pair's place in its section beside its overall one
+    (docs/rules.md §7, sections). ``pairs`` are then (section, number, name).
     """
+    given = pairs is not None
     if movement is not None:
         tables, boards = movement.tables, movement.boards
         if pairs is None:
             pairs = [(number, None) for number in movement.pair_numbers]
     if not 1 <= tables <= 60 or not 1 <= boards <= 99:
         raise OptionError(f"tables {tables}, boards {boards}: must be 1-60 and 1-99")
+    names = section_names(sections) if sections != 1 else ()
+    if names and tables * len(names) > 60:
+        raise OptionError(f"sections {sections} x tables {tables}: at most 60 tables in all")
     for table in ("contracts", "scores", "seats", "cycle", "flags", "imps", "row_codes"):
         book.lookup.need(table)
     pair_list = (list(pairs) if pairs is not None
                  else [(n, None) for n in range(1, 2 * tables + 1)])
-    layout = _Layout(book, tables, boards, max(2 * tables, len(pair_list)))
+    if names and not given:
+        pair_list = [(section, *pair) for section in names for pair in pair_list]
+    layout = _Layout(book, tables * max(1, len(names)), boards, max(2 * tables * max(1, len(names)), len(pair_list)),
+                     names)
     _setup(book, layout, pair_list, scale, movement)
     _results(book, layout, movement)
     _ranking(book, layout)
     _travellers(book, layout)
     hands.write_sheet(book, layout.hands)
     if movement is not None:
-        cards.build(book, movement)
+        cards.build(book, movement, sections=names)
     _boards(book, layout)
-    weighted.build(book, layout.weighted, contract=layout.col("D"), board=layout.col("A"), slot=layout.col("AO"),
+    weighted.build(book, layout.weighted, contract=layout.col("D"), board=layout.col(layout.key), slot=layout.col("AO"),
                    kind=layout.col("S"), played=layout.played_mp, cross_played=layout.cross_played,
                    butler=layout.butler, mp=layout.mp, scoring=layout.scoring)
 
@@ -145,11 +175,21 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
 class _Layout:
     """Where everything is, so that sheets can refer to each other before they exist."""
 
-    def __init__(self, book: Book, tables: int, boards: int, pairs: int) -> None:
+    def __init__(self, book: Book, tables: int, boards: int, pairs: int, sections: tuple[str, ...] = ()) -> None:
         self.tables, self.boards, self.pairs = tables, boards, pairs
+        self.sections = sections
+        # A sectioned book: Setup's SectionScoring takes row 19, the rows below it move down one.
+        self.shift = 1 if sections else 0
+        self.pair_head = PAIR_HEAD + self.shift
         self.rows = range(RESULTS_FIRST, RESULTS_FIRST + tables * boards)
-        self.pair_rows = range(PAIR_HEAD + 1, PAIR_HEAD + 1 + pairs)
-        self.board_rows = range(BOARD_FIRST, BOARD_FIRST + boards)
+        self.pair_rows = range(self.pair_head + 1, self.pair_head + 1 + pairs)
+        # The per-board sheet has a row a *field*: a board's results compared together. One
+        # section: the board. Sections: a board in a section (row (s - 1) * boards + board), its
+        # rows used within sections and only the first section's across the field (the board).
+        self.fields_count = boards * max(1, len(sections))
+        self.board_rows = range(BOARD_FIRST, BOARD_FIRST + self.fields_count)
+        # The results column a row's field is read from: the board, or (sections) a hidden key.
+        self.key = "AQ" if sections else "A"
         self.slots = tables  # real results a board can hold on the per-board sheet
         self.setup = quote_sheetname(book.t("setup"))
         self.results = quote_sheetname(book.t("results"))
@@ -168,11 +208,17 @@ class _Layout:
         self.decimals = f"{self.setup}!$R$15"  # each result's matchpoints rounded to so many decimals, "" not
         self.scale_to = f"{self.setup}!$R$16"  # each pair's total scaled to so many boards, "" not
         self.per_comparison = f"{self.setup}!$R$17"  # cross-IMPs: an adjusted score's IMPs a comparison, "" not
+        self.within = f"{self.setup}!$R$19"  # sections: 1 within each section, 0 across the field
         # The per-board sheet: counts, top, datum, then two grids of the real NS scores.
         self.grid = 8  # first column of the text grid ("" in empty slots)
         self.grid2 = self.grid + self.slots + 1  # numeric grid (0 in empty slots)
-        self.weighted = weighted.locate(book, boards)
+        self.weighted = weighted.locate(book, self.fields_count)
         self.hands = hands.Hands(book, range(1, boards + 1))
+
+    def expected_of(self, key: str) -> str:
+        """The results a field is expected to have (Neuberg's N): Setup's, or (sections) the
+        field's own from the per-board sheet (within sections each section has its own)."""
+        return self.board_of(key, "F") if self.sections else self.expected
 
     @property
     def mp(self) -> str:
@@ -272,7 +318,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     # count; and the note beside it counts them itself, not from the hidden cell. With either
     # road, LibreOffice's threaded formula groups saw a cycle where there is none and showed
     # Err:522 in every figure of some sizes (6x18, 8x16, 30x18 ...; issue 19).
-    most = f'SUMPRODUCT(MAX(COUNTIFS({layout.col("A")},{layout.bcol("A")},{layout.col("S")},">0")))'
+    most = f'SUMPRODUCT(MAX(COUNTIFS({layout.col(layout.key)},{layout.bcol("A")},{layout.col("S")},">0")))'
     book.merge(ws, "C11:I11",
                f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),'
                f'"{t("expected_auto")}"&{most})', styles.NOTE.but(color="C00000"), formula=True)
@@ -280,6 +326,15 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     option(15, "mp_decimals", "MPDecimals", None, book.rule_whole(0, 3))
     option(16, "scale_to", "ScaleToBoards", None, book.rule_whole(1, layout.boards * 4))
     option(17, "adjusted_imps", "AdjustedIMPs", None, Rule("decimal", "0", "30", "between", t("adjusted_imps_note")))
+    if layout.sections:
+        SECTION_SCORING.add(book)
+        option(19, "section_scoring", "SectionScoring", SECTION_SCORING.word(True, book.lang),
+               SECTION_SCORING.rule(book, t("section_scoring_note")))
+        book.formula(ws, "R19", f"IF({switch(SECTION_SCORING, 'B19')}=1,0,1)", styles.HIDDEN)
+        # The sections, for the checks (hidden: column Q beside the helpers).
+        for index, name in enumerate(layout.sections):
+            ws[f"Q{6 + index}"] = name
+        book.define("Sections", ws, f"Q6:Q{5 + len(layout.sections)}")
     if t("options_note"):
         book.merge(ws, "A18:I18", t("options_note"), styles.NOTE.but(wrap=True))
         ws.row_dimensions[18].height = 24
@@ -303,21 +358,23 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
         book.formula(ws, f"R{row}", formula, styles.HIDDEN)
 
     # Progress: results entered (of tables x boards) and rows to check.
-    book.put(ws, "A19", t("entered"), label)
-    book.formula(ws, "C19", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
-    book.define("ResultsEntered", ws, "C19")
-    book.put(ws, "D19", t("of"), styles.PLAIN.but(horizontal="center"))
-    book.formula(ws, "E19", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
-    book.put(ws, "A20", t("flagged"), label)
-    book.formula(ws, "C20", f'COUNTIF({layout.col("M")},"?*")',
+    entered, flagged = 19 + layout.shift, 20 + layout.shift
+    book.put(ws, f"A{entered}", t("entered"), label)
+    book.formula(ws, f"C{entered}", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
+    book.define("ResultsEntered", ws, f"C{entered}")
+    book.put(ws, f"D{entered}", t("of"), styles.PLAIN.but(horizontal="center"))
+    book.formula(ws, f"E{entered}", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
+    book.put(ws, f"A{flagged}", t("flagged"), label)
+    book.formula(ws, f"C{flagged}", f'COUNTIF({layout.col("M")},"?*")',
                  styles.TOTAL.but(size=10, color="C00000"))
-    book.define("ResultsFlagged", ws, "C20")
+    book.define("ResultsFlagged", ws, f"C{flagged}")
 
     # The pair list, with each pair's totals.
-    book.merge(ws, f"A{PAIR_HEAD - 1}:I{PAIR_HEAD - 1}", t("pairs_note"), styles.NOTE)
+    head = layout.pair_head
+    book.merge(ws, f"A{head - 1}:I{head - 1}", t("pairs_note"), styles.NOTE)
     for column, key in zip("ABCDEFGHIJ", ("pair", "name", "field", "played", "mp", "top", "percent",
                                           "imps", "check", "penalty"), strict=True):
-        book.put(ws, f"{column}{PAIR_HEAD}", t(key), styles.HEAD)
+        book.put(ws, f"{column}{head}", t(key), styles.HEAD)
     rows = layout.pair_rows
     book.column(ws, "A", rows, None, styles.INPUT, name="PairNumber",
                 rule=book.rule_whole(1, MAX_PAIR, "err_pair"))
@@ -328,10 +385,19 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                 rule=Rule("decimal", "-1000", "1000", "between", t("err_penalty")))
     # A handicap (docs/rules.md §17): percentage points added for the handicapped ranking.
     # Column S: the next one shown after the hidden helpers K-R.
-    book.put(ws, f"S{PAIR_HEAD}", t("handicap"), styles.HEAD)
+    book.put(ws, f"S{head}", t("handicap"), styles.HEAD)
     ws.column_dimensions["S"].width = 9
     book.column(ws, "S", rows, None, styles.INPUT.but(number_format=styles.POINTS), name="PairHandicap",
                 rule=Rule("decimal", "-50", "50", "between", t("err_handicap")))
+    if layout.sections:  # the pair's section (W), shown after the handicap; X hidden: section|number
+        book.put(ws, f"W{head}", t("section"), styles.HEAD)
+        ws.column_dimensions["W"].width = 8
+        book.column(ws, "W", rows, None, styles.INPUT, name="PairSection",
+                    rule=Rule("list", '"' + ",".join(layout.sections) + '"', message=", ".join(layout.sections)))
+        book.column(ws, "X", rows, lambda r: f'IF(A{r}="","",W{r}&"|"&A{r})', styles.HIDDEN)
+        for row, (section, *_rest) in zip(rows, pair_list, strict=False):
+            ws[f"W{row}"].value = section
+        pair_list = [tuple(pair[1:]) for pair in pair_list]
     for row, (number, name, *more) in zip(rows, pair_list, strict=False):
         ws[f"A{row}"].value = number
         set_value(ws[f"B{row}"], name)  # a name is text, even "=HYPERLINK(...)"
@@ -341,49 +407,66 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
             ws[f"S{row}"].value = more[1]
 
     ns, ew, kind = layout.col("B"), layout.col("C"), layout.col("S")
+    sections = layout.col("AP")
+
+    def insec(r: int) -> str:  # sections: a pair's rows are those of its section too
+        return f",{sections},W{r}" if layout.sections else ""
+
+    def sumif(side: str, r: int, values: str) -> str:
+        if layout.sections:
+            return f"SUMIFS({values},{side},A{r},{sections},W{r})"
+        return f"SUMIF({side},A{r},{values})"
+
     counted = '"<3"'  # kind 1 (played) or 2 (adjusted), and 4 (weighted): a board the pair has a row on
     book.column(ws, "D", rows,
-                lambda r: f'IF(A{r}="","",COUNTIFS({ns},A{r},{kind},{counted})'
-                f"+COUNTIFS({ew},A{r},{kind},{counted})+COUNTIFS({ns},A{r},{kind},4)+COUNTIFS({ew},A{r},{kind},4))",
+                lambda r: f'IF(A{r}="","",COUNTIFS({ns},A{r}{insec(r)},{kind},{counted})'
+                f"+COUNTIFS({ew},A{r}{insec(r)},{kind},{counted})+COUNTIFS({ns},A{r}{insec(r)},{kind},4)+COUNTIFS({ew},A{r}{insec(r)},{kind},4))",
                 styles.OUTPUT.but(number_format=styles.HIDE_ZERO), name="PairBoards")
     book.column(ws, "C", rows,
                 lambda r: f'IF(OR(N(D{r})=0,{layout.fields}=1),"",'
-                f'IF(COUNTIFS({ns},A{r},{kind},{counted})+COUNTIFS({ns},A{r},{kind},4)'
-                f'>=COUNTIFS({ew},A{r},{kind},{counted})+COUNTIFS({ew},A{r},{kind},4),'
+                f'IF(COUNTIFS({ns},A{r}{insec(r)},{kind},{counted})+COUNTIFS({ns},A{r}{insec(r)},{kind},4)'
+                f'>=COUNTIFS({ew},A{r}{insec(r)},{kind},{counted})+COUNTIFS({ew},A{r}{insec(r)},{kind},4),'
                 f'"{t("ns_field")}","{t("ew_field")}"))',
                 styles.OUTPUT, name="PairField")
     def scaled(r: int) -> str:  # to the Setup's boards, if any: the boards it sat out at its average
         return f'IF({layout.scale_to}="",1,{layout.scale_to}/D{r})'
 
     book.column(ws, "E", rows,
-                lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",(SUMIF({ns},A{r},{layout.col("I")})'
-                f'+SUMIF({ew},A{r},{layout.col("J")}))*{scaled(r)}-N(J{r}))',
+                lambda r: f'IF(OR(N(D{r})=0,NOT({layout.mp})),"",({sumif(ns, r, layout.col("I"))}'
+                f'+{sumif(ew, r, layout.col("J"))})*{scaled(r)}-N(J{r}))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="PairMP")
     top = layout.col("T")
     book.column(ws, "F", rows,
-                lambda r: f'IF(E{r}="","",(SUMIF({ns},A{r},{top})+SUMIF({ew},A{r},{top}))*{scaled(r)})',
+                lambda r: f'IF(E{r}="","",({sumif(ns, r, top)}+{sumif(ew, r, top)})*{scaled(r)})',
                 styles.OUTPUT, name="PairTop")
     # 100 * MP first, then / top: the same rounding in every engine, so ties stay ties.
     book.column(ws, "G", rows,
                 lambda r: f'IF(E{r}="","",IF(F{r}=0,50,100*E{r}/F{r}))',
                 styles.OUTPUT.but(number_format=styles.PERCENT), name="PairPercent")
     book.column(ws, "H", rows,
-                lambda r: f'IF(OR(N(D{r})=0,{layout.mp}),"",(SUMIF({ns},A{r},{layout.col("K")})'
-                f'+SUMIF({ew},A{r},{layout.col("L")}))*{scaled(r)}-N(J{r}))',
+                lambda r: f'IF(OR(N(D{r})=0,{layout.mp}),"",({sumif(ns, r, layout.col("K"))}'
+                f'+{sumif(ew, r, layout.col("L"))})*{scaled(r)}-N(J{r}))',
                 styles.OUTPUT.but(number_format=styles.IMPS), name="PairIMPs")
     numbers = f"$A${rows[0]}:$A${rows[-1]}"
+
+    def twice_listed(r: int) -> str:  # a number listed twice (in its section); a section not the book's
+        if layout.sections:
+            listed = f"$Q$6:$Q${5 + len(layout.sections)}"
+            return f'OR(COUNTIFS({numbers},A{r},$W${rows[0]}:$W${rows[-1]},W{r})>1,ISNA(MATCH(W{r},{listed},0)))'
+        return f"COUNTIF({numbers},A{r})>1"
+
     book.column(ws, "I", rows,
                 lambda r: f'IF(A{r}="","",IF(NOT({f.whole_in(f"A{r}", 1, MAX_PAIR)}),'
                 f'INDEX(tblFlags,{flag_code("flag_pair") - 1}),'
-                f'IF(COUNTIF({numbers},A{r})>1,INDEX(tblFlags,{flag_code("flag_twice") - 1}),"")))',
+                f'IF({twice_listed(r)},INDEX(tblFlags,{flag_code("flag_twice") - 1}),"")))',
                 styles.FLAG, name="PairCheck")
 
     # Hidden: the pair's real results (for the session rule), its ranking value, order and place.
     book.column(ws, "K", rows,
-                lambda r: f'IF(A{r}="","",SUMIF({ns},A{r},{layout.col("AJ")})+SUMIF({ew},A{r},{layout.col("AK")}))',
+                lambda r: f'IF(A{r}="","",{sumif(ns, r, layout.col("AJ"))}+{sumif(ew, r, layout.col("AK"))})',
                 styles.HIDDEN)
     book.column(ws, "L", rows,
-                lambda r: f'IF(A{r}="","",SUMIF({ns},A{r},{layout.col("AL")})+SUMIF({ew},A{r},{layout.col("AM")}))',
+                lambda r: f'IF(A{r}="","",{sumif(ns, r, layout.col("AL"))}+{sumif(ew, r, layout.col("AM"))})',
                 styles.HIDDEN)
     book.column(ws, "M", rows, lambda r: f'IF(N(L{r})>0,100*K{r}/L{r},"")', styles.HIDDEN,
                 name="PairRealPercent")
@@ -401,7 +484,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     # start at the heading row (text, never equal to a number) so row 1 has one too.
     book.column(ws, "O", rows,
                 lambda r: f'IF(N{r}="","",IF(C{r}="{t("ew_field")}",COUNTIF({fields},"{t("ns_field")}"),0)'
-                f"+{better(r)}+1+SUMPRODUCT(($C${PAIR_HEAD}:C{r - 1}=C{r})*($N${PAIR_HEAD}:N{r - 1}=N{r})))",
+                f"+{better(r)}+1+SUMPRODUCT(($C${head}:C{r - 1}=C{r})*($N${head}:N{r - 1}=N{r})))",
                 styles.HIDDEN)
     def shared(r: int) -> str:
         return f"SUMPRODUCT(({fields}=C{r})*({values}=N{r}))"
@@ -409,9 +492,24 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.column(ws, "P", rows,
                 lambda r: f'IF(N{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
                 styles.HIDDEN)
+    if layout.sections:  # the place in the pair's section and field (Y), beside the overall one (P)
+        ours = f"$W${rows[0]}:$W${rows[-1]}"
+
+        def better_here(r: int) -> str:
+            return f"SUMPRODUCT(({fields}=C{r})*({ours}=W{r})*ISNUMBER({values})*({values}>N{r}))"
+
+        def shared_here(r: int) -> str:
+            return f"SUMPRODUCT(({fields}=C{r})*({ours}=W{r})*({values}=N{r}))"
+
+        book.put(ws, f"Y{head}", t("section_place"), styles.HEAD)
+        ws.column_dimensions["Y"].width = 9
+        book.column(ws, "Y", rows,
+                    lambda r: f'IF(N{r}="","",(1+{better_here(r)})&IF({shared_here(r)}>1,"-"&({better_here(r)}'
+                    f'+{shared_here(r)}),""))', styles.OUTPUT, name="PairSectionPlace")
+        book.define("PairPlace", ws, f"P{rows[0]}:P{rows[-1]}")
     _handicapped(book, ws, layout, rows)
-    book.hide_columns(ws, "KLMNOPQRTUV")
-    book.page(ws, area=f"A1:S{rows[-1]}", title_rows=f"{PAIR_HEAD - 1}:{PAIR_HEAD}")
+    book.hide_columns(ws, "KLMNOPQRTUVX" if layout.sections else "KLMNOPQRTUV")
+    book.page(ws, area=f"A1:{'Y' if layout.sections else 'S'}{rows[-1]}", title_rows=f"{head - 1}:{head}")
     return ws
 
 
@@ -420,6 +518,7 @@ def _handicapped(book: Book, ws: Worksheet, layout: _Layout, rows: range) -> Non
     has a handicap): T the percentage plus the handicap, U its order, V its place, in each
     field as the scratch ranking's N, O and P."""
     t = book.t
+    head = layout.pair_head
     handicaps = f"$S${rows[0]}:$S${rows[-1]}"
     book.column(ws, "T", rows,
                 lambda r: f'IF(OR(N{r}="",NOT({layout.mp}),COUNT({handicaps})=0),"",ROUND(G{r}+N(S{r}),9))',
@@ -434,7 +533,7 @@ def _handicapped(book: Book, ws: Worksheet, layout: _Layout, rows: range) -> Non
 
     book.column(ws, "U", rows,
                 lambda r: f'IF(T{r}="","",IF(C{r}="{t("ew_field")}",COUNTIF({fields},"{t("ns_field")}"),0)'
-                f"+{better(r)}+1+SUMPRODUCT(($C${PAIR_HEAD}:C{r - 1}=C{r})*($T${PAIR_HEAD}:T{r - 1}=T{r})))",
+                f"+{better(r)}+1+SUMPRODUCT(($C${head}:C{r - 1}=C{r})*($T${head}:T{r - 1}=T{r})))",
                 styles.HIDDEN)
     book.column(ws, "V", rows,
                 lambda r: f'IF(T{r}="","",(1+{better(r)})&IF({shared(r)}>1,"-"&({better(r)}+{shared(r)}),""))',
@@ -445,6 +544,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     t = book.t
     ws = book.sheet(t("results"), (6, 5.5, 5.5, 8.5, 4.5, 6.5, 7, 7, 7, 7, 7, 7, 10.5, 2))
     rows, first, last = layout.rows, layout.rows[0], layout.rows[-1]
+    fk = layout.key  # the column of a row's field: its board, or (sections) its hidden key
     book.event_heading(ws, 1, book.title, "A", "M", "K:M")
     book.merge(ws, "A2:C2", t("results"), styles.SUBTITLE)
     book.merge(ws, "D2:M2", t("results_note"), styles.NOTE.but(wrap=True))
@@ -476,12 +576,24 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     sheet = layout.weighted
     pair_numbers = layout.pcol("A")
 
+    sections = f"$AP${first}:$AP${last}"
+    pair_keys = layout.pcol("X")  # sections: a pair is section|number
+
+    def pair_of(cell: str, r: int) -> str:  # the pair's position in the pair list (#N/A: none)
+        if layout.sections:
+            return f'MATCH(AP{r}&"|"&{cell},{pair_keys},0)'
+        return f"MATCH({cell},{pair_numbers},0)"
+
     def pair_bad(r: int) -> str:
+        if layout.sections:
+            return f.pair_bad(f"B{r}", f"C{r}", lambda cell: f'ISNA(MATCH(AP{r}&"|"&{cell},{pair_keys},0))')
         return f.pair_bad(f"B{r}", f"C{r}", lambda cell: f"ISNA(MATCH({cell},{pair_numbers},0))")
 
-    def twice(r: int) -> str:  # on the row's board
-        return f.pair_twice(f"B{r}", f"C{r}", lambda cell: f"COUNTIFS({boards},A{r},{ns},{cell})"
-                            f"+COUNTIFS({boards},A{r},{ew},{cell})")
+    in_section = (lambda r: f",{sections},AP{r}") if layout.sections else (lambda r: "")
+
+    def twice(r: int) -> str:  # on the row's board (in its section)
+        return f.pair_twice(f"B{r}", f"C{r}", lambda cell: f"COUNTIFS({boards},A{r},{ns},{cell}{in_section(r)})"
+                            f"+COUNTIFS({boards},A{r},{ew},{cell}{in_section(r)})")
 
     def status(r: int) -> str:
         blank = f.entry_incomplete(f"O{r}", f"P{r}", f"D{r}", f"E{r}", f"F{r}", (f"A{r}",))
@@ -492,6 +604,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
             (f"NOT({f.whole_in(f'A{r}', 1, layout.limit)})", "flag_board"),
             (f"COUNTIF($A${first}:A{r},A{r})>{layout.slots}", "flag_board"),
             (pair_bad(r), "flag_pair"),
+            *([(f'AND(ISNUMBER(A{r}),AQ{r}="")', "flag_pair")] if layout.sections else []),
             (f"AND(AN{r}=1,IF(AO{r}>{weighted.SLOTS},TRUE,OR(COUNTIFS($A${first}:A{r},A{r},$AN${first}:AN{r},1)"
              f">{weighted.PER_BOARD},{sheet.of_slot(weighted.GOOD, f'AO{r}')}<>1)))", "flag_weighted"),
             (f'AND(AN{r}=1,E{r}<>"")', "flag_declarer"),
@@ -501,6 +614,17 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         ])
 
     hidden = styles.HIDDEN
+    if layout.sections:
+        # The row's section (shown after Check and the movement's round and table), and its
+        # field: the board across the field, the board in its section within sections.
+        listed = f"{layout.setup}!$Q$6:$Q${5 + len(layout.sections)}"
+        ws.column_dimensions["AP"].width = 7
+        book.merge(ws, "AP3:AP4", t("section"), head)
+        book.column(ws, "AP", rows, None, styles.INPUT, name="Section",
+                    rule=Rule("list", '"' + ",".join(layout.sections) + '"', message=", ".join(layout.sections)))
+        book.column(ws, "AQ", rows,
+                    lambda r: f'IF(NOT(ISNUMBER(A{r})),"",IFERROR(IF({layout.within}=1,'
+                    f'(MATCH(AP{r},{listed},0)-1)*{layout.boards},0)+A{r},""))', hidden)
     # A split score's table result is its contract (AF: its row in tblSplits, 0 if none).
     book.column(ws, "AF", rows, lambda r: f.split_index(f"D{r}"), hidden)
     book.column(ws, "O", rows,
@@ -521,30 +645,33 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     book.column(ws, "H", rows, lambda r: f'IF(G{r}="","",-G{r})', score, name="ScoreEW")
     # The board's top, for a played or adjusted row under matchpoints.
     book.column(ws, "T", rows,
-                lambda r: f'IF(AND({layout.mp},OR(S{r}=1,S{r}=2,S{r}=4)),{layout.board_of(f"A{r}", "D")},"")',
+                lambda r: f'IF(AND({layout.mp},OR(S{r}=1,S{r}=2,S{r}=4)),{layout.board_of(f"{fk}{r}", "D")},"")',
                 hidden, name="BoardTop")
     # A played row's key on its board: board * 10000 + k for its k-th played result.
     book.column(ws, "U", rows,
-                lambda r: f'IF(S{r}=1,A{r}*10000+COUNTIFS($A${first}:A{r},A{r},$S${first}:S{r},1),"")',
+                lambda r: f'IF(S{r}=1,{fk}{r}*10000+COUNTIFS(${fk}${first}:{fk}{r},{fk}{r},$S${first}:S{r},1),"")',
                 hidden)
 
     def n(r: int) -> str:  # the row's board's results: played and weighted
-        return f'({layout.board_of(f"A{r}", "B")}+{layout.board_of(f"A{r}", "G")})'
+        return f'({layout.board_of(f"{fk}{r}", "B")}+{layout.board_of(f"{fk}{r}", "G")})'
 
     def weighted_on(r: int) -> str:  # TRUE when the row's board has a weighted score
-        return f'{layout.board_of(f"A{r}", "G")}>0'
+        return f'{layout.board_of(f"{fk}{r}", "G")}>0'
 
     # Raw matchpoints on the 2/1/0 scale against the board's results (MP scoring): a played
     # row against the played ones and each weighted score's results, weighted; a weighted
     # score, each of its results the same way, weighted.
     book.column(ws, "V", rows,
-                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,{layout.played_mp(f"G{r}", f"A{r}")}'
-                f'-1+IF({weighted_on(r)},{sheet.mp(f"G{r}", f"A{r}")},0),'
+                lambda r: f'IF(NOT({layout.mp}),"",IF(S{r}=1,{layout.played_mp(f"G{r}", f"{fk}{r}")}'
+                f'-1+IF({weighted_on(r)},{sheet.mp(f"G{r}", f"{fk}{r}")},0),'
                 f'IF(S{r}=4,{sheet.of_slot(weighted.RAW, f"AO{r}")},"")))',
                 hidden)
+    def expected(r: int) -> str:
+        return layout.expected_of(f"{fk}{r}")
+
     book.column(ws, "W", rows,
-                lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.ties}=1,V{r}+{layout.expected}-{n(r)},'
-                f'IF({layout.neuberg}=1,{f.neuberg(f"V{r}", layout.expected, n(r))},V{r})))', hidden)
+                lambda r: f'IF(V{r}="","",{layout.factor}*IF({layout.ties}=1,V{r}+{expected(r)}-{n(r)},'
+                f'IF({layout.neuberg}=1,{f.neuberg(f"V{r}", expected(r), n(r))},V{r})))', hidden)
     book.column(ws, "X", rows, lambda r: f'IF(W{r}="","",T{r}-W{r})', hidden)
     # The percentage each side is given: by an adjusted score, or by a split score to one
     # side (the other keeps the table result); "" for a side scored on its result.
@@ -557,7 +684,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     for column, pair_column, given in (("Y", "B", "AG"), ("Z", "C", "AH")):
         book.column(ws, column, rows,
                     lambda r, p=pair_column, g=given: f'IF(OR({g}{r}="",{p}{r}=""),"",'
-                    f'IFERROR(INDEX({real},MATCH({p}{r},{pair_numbers},0)),""))', hidden)
+                    f'IFERROR(INDEX({real},{pair_of(f"{p}{r}", r)}),""))', hidden)
 
     def adjusted(given: str, own: str) -> str:
         return (f'IF(OR({layout.rule}=0,{own}="",{given}=50),{given},'
@@ -590,8 +717,8 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
         return f"IF({layout.averaged}=1,IF({n(r)}>1,({total})/({n(r)}-1),0),{total})"
 
     def cross(r: int) -> str:
-        return averaged(f'{layout.cross_played(f"G{r}", f"A{r}")}'
-                        f'+IF({weighted_on(r)},{sheet.cross(f"G{r}", f"A{r}")},0)', r)
+        return averaged(f'{layout.cross_played(f"G{r}", f"{fk}{r}")}'
+                        f'+IF({weighted_on(r)},{sheet.cross(f"G{r}", f"{fk}{r}")},0)', r)
 
     imps = styles.OUTPUT
     # AI: North-South's IMPs on the table result (or the weighted score's results, weighted);
@@ -601,7 +728,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
 
     book.column(ws, "AI", rows,
                 lambda r: f'IF(OR({layout.mp},S{r}=""),"",IF(S{r}=1,IF({layout.scoring}=3,'
-                f'{layout.butler(f"G{r}", f"A{r}")},{cross(r)}),IF(S{r}<>4,"",IF({layout.scoring}=3,'
+                f'{layout.butler(f"G{r}", f"{fk}{r}")},{cross(r)}),IF(S{r}<>4,"",IF({layout.scoring}=3,'
                 f'{slot_imps(r)},{averaged(slot_imps(r), r)}))))', hidden)
     def given_imps(percent: str, r: int) -> str:
         """A side given a percentage: +3, 0 or -3 IMPs; or, in cross-IMPs with the Setup's
@@ -623,12 +750,15 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(ISNUMBER(A{r}),A{r}*10000+COUNTIF($A${first}:A{r},A{r}),"")',
                 hidden)
     book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO"])
+                           "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO",
+                           *(["AQ"] if layout.sections else [])])
     ws.freeze_panes = f"A{first}"
     right = "M"
     if movement is not None:
         _prefill(book, ws, layout, movement)
         right = "AE"
+    if layout.sections:
+        right = "AP"
     book.page(ws, area=f"A1:{right}{last}", title_rows="1:4")
     return ws
 
@@ -643,9 +773,12 @@ def _prefill(book: Book, ws: Worksheet, layout: _Layout, movement: Movement) -> 
         book.merge(ws, f"{column}3:{column}4", t(key), styles.HEAD)
         book.column(ws, column, rows, None, styles.INPUT, name=name,
                     rule=book.rule_whole(1, 99))
-    for r, (round_no, table, board, ns, ew) in zip(rows, movement.results(), strict=False):
+    rows_of = [(section, *row) for section in layout.sections or ("",) for row in movement.results()]
+    for r, (section, round_no, table, board, ns, ew) in zip(rows, rows_of, strict=False):
         for column, value in zip(("AD", "AE", "A", "B", "C"), (round_no, table, board, ns, ew), strict=True):
             ws[f"{column}{r}"].value = value
+        if section:
+            ws[f"AP{r}"].value = section
 
 
 def _boards(book: Book, layout: _Layout) -> Worksheet:
@@ -656,20 +789,29 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
     ws = book.workbook.create_sheet(book.t("board_sheet"))
     ws.sheet_state = "hidden"
     rows = layout.board_rows
-    kind, boards = layout.col("S"), layout.col("A")
+    kind, boards = layout.col("S"), layout.col(layout.key)
     for column, text in zip("ABCDEG", ("board", "played", "rows", "top", "datum", "weighted"), strict=True):
         ws[f"{column}1"] = text
     for slot in range(1, layout.slots + 1):
         ws.cell(1, layout.grid + slot - 1, f"#{slot}")
         ws.cell(1, layout.grid2 + slot - 1, slot)
     keys = layout.col("U")
+    count = layout.boards
     for row in rows:
-        board = row - BOARD_FIRST + 1
+        board = row - BOARD_FIRST + 1  # the field: the board, or (sections) the board in a section
         ws[f"A{row}"] = board
         ws[f"B{row}"] = f"=COUNTIFS({boards},{board},{kind},1)"
         ws[f"C{row}"] = f'=COUNTIFS({boards},{board},{kind},">0")'
         ws[f"G{row}"] = f"=COUNTIFS({boards},{board},{kind},4)"  # weighted scores: results too
-        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF(OR({layout.neuberg}=1,{layout.ties}=1),{layout.expected},"
+        expected = layout.expected
+        if layout.sections:
+            # The results a field is expected to have: Setup's, or the most any board has, in
+            # the whole field (across) or in the field's section (within).
+            block = (board - 1) // count * count + BOARD_FIRST
+            ws[f"F{row}"] = (f"=IF(ISNUMBER({layout.setup}!$B$11),{layout.setup}!$B$11,IF({layout.within}=1,"
+                             f"MAX(C{block}:C{block + count - 1}),MAX(C{BOARD_FIRST}:C{rows[-1]})))")
+            expected = f"F{row}"
+        ws[f"D{row}"] = (f"=2*{layout.factor}*MAX(0,IF(OR({layout.neuberg}=1,{layout.ties}=1),{expected},"
                          f"B{row}+G{row})-1)")
         text = (f"{get_column_letter(layout.grid)}{row}:"
                 f"{get_column_letter(layout.grid + layout.slots - 1)}{row}")
@@ -801,7 +943,8 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         ws.row_dimensions[top + 1].height = 20
         hands.diagram(book, ws, layout.hands, board, top + 2, "BCDEFGHIJKL")
         heading = rows[0] - 2
-        for column, key in zip("BCDEFG", ("row", "ns", "ew", "contract", "declarer", "tricks"),
+        first_key = "section" if layout.sections else "row"
+        for column, key in zip("BCDEFG", (first_key, "ns", "ew", "contract", "declarer", "tricks"),
                                strict=True):
             book.merge(ws, f"{column}{heading}:{column}{heading + 1}", t(key), head)
         book.merge(ws, f"H{heading}:I{heading}", t("score"), head)
@@ -817,7 +960,10 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
                     lambda r, b=board, first=rows[0]:
                     f'IFERROR(MATCH({b * 10000 + r - first + 1},{keys},0),"")',
                     styles.HIDDEN)
-        book.column(ws, "B", rows, lambda r, first=rows[0]: r - first + 1, styles.FIXED)
+        if layout.sections:  # a pair is its section and number: the row's section instead of its number
+            book.column(ws, "B", rows, _copy(layout.col("AP"), True), styles.OUTPUT)
+        else:
+            book.column(ws, "B", rows, lambda r, first=rows[0]: r - first + 1, styles.FIXED)
         for column, source, text in (("C", "B", False), ("D", "C", False), ("E", "D", True),
                                      ("F", "E", True), ("G", "F", False)):
             weighted_word = t("weighted_short") if source == "D" else None

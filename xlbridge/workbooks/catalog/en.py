@@ -205,6 +205,14 @@ LABELS: dict[str, dict[str, str]] = {
             "Cross-IMPs: an adjusted score's IMPs a comparison "
             "(60%: +, 40%: -). Blank: +3/-3 a board."
         ),
+        "section": "Section",
+        "section_scoring": "Sections",
+        "section_scoring_note": "Across the field: every section's results on a board compared together. Within: each "
+                                "section alone.",
+        "sections_across": "Across the field",
+        "sections_within": "Within sections",
+        "section_place": "In section",
+        "section_card": "Section {section}, {card}",
         "options_note": "",
         # The option words a director picks (workbooks/options.py): the scoring method (the
         # engine's Scoring values), how cross-IMPs are taken, then Neuberg's and the session rule's switch.

@@ -200,6 +200,14 @@ LABELS: dict[str, dict[str, str]] = {
             "Ristiin-IMP: keinotuloksen IMPit vertailua kohden (60 "
             "%: +, 40 %: -). Tyhjä: +3/-3 jaolta."
         ),
+        "section": "Sektio",
+        "section_scoring": "Sektiot",
+        "section_scoring_note": "Koko kenttä: kaikkien sektioiden tulokset jaolla verrataan yhdessä. Sektioittain: "
+                                "kukin sektio erikseen.",
+        "sections_across": "Koko kenttä",
+        "sections_within": "Sektioittain",
+        "section_place": "Sektiossa",
+        "section_card": "Sektio {section}, {card}",
         "options_note": (
             "Kaavat ja xlbridge check lukevat valinnat myös englanniksi (MP, Cross-IMPs, Butler, Average/Total, "
             "Yes/No), esim. englanninkielisestä kirjasta kopioituina."

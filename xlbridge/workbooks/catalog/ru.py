@@ -207,6 +207,14 @@ LABELS: dict[str, dict[str, str]] = {
             "Кросс-IMP: IMP искусственной оценки за сравнение "
             "(60%: +, 40%: -). Пусто: +3/-3 за сдачу."
         ),
+        "section": "Секция",
+        "section_scoring": "Секции",
+        "section_scoring_note": "По всему полю: результаты всех секций на сдаче сравниваются вместе. По секциям: "
+                                "каждая секция отдельно.",
+        "sections_across": "По всему полю",
+        "sections_within": "По секциям",
+        "section_place": "В секции",
+        "section_card": "Секция {section}, {card}",
         "options_note": (
             "Формулы и xlbridge check понимают и английские значения настроек (MP, Cross-IMPs, Butler, "
             "Average/Total, Yes/No), например скопированные из английской книги."
