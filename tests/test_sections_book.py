@@ -106,7 +106,8 @@ def test_the_scoring_words_in_every_language():
         across, within = SECTION_SCORING.words(lang)
         assert SECTION_SCORING.parse(f" {across.upper()} ") is True
         assert SECTION_SCORING.parse(within) is False
-    with pytest.raises(BridgeInputError, match='section scoring "apart": choose Across the field or Within sections, or a word'):
+    with pytest.raises(BridgeInputError,
+                       match='section scoring "apart": choose Across the field or Within sections, or a word'):
         SECTION_SCORING.parse("apart")
 
 
@@ -155,7 +156,7 @@ def test_check_and_report_score_a_sectioned_book(tmp_path: Path):
 
 
 def test_check_names_a_row_of_no_section_and_a_pair_not_in_its_section(tmp_path: Path):
-    book, rows = filled()
+    book, _rows = filled()
     section, ns = W.named_cells(book, "Section"), W.named_cells(book, "NS")
     section[3].value = "C"
     section[4].value = None
@@ -183,7 +184,8 @@ def test_the_command_writes_one_book_and_refuses_bad_counts(tmp_path: Path):
                      tmp_path / "blank")
     assert blank.returncode == 0, blank.stderr
     assert W.read_named(openpyxl.load_workbook(tmp_path / "blank" / "pairs.xlsx"), "BoardSlots") == [24]
-    for args, line in ((["--sections", "1"], "xlbridge: --sections 1: must be 2-26 (one section: leave --sections out)"),
+    for args, line in ((["--sections", "1"], "xlbridge: --sections 1: must be 2-26 (one section: leave --sections "
+                                             "out)"),
                        (["--sections", "3", "--tables", "30"], "xlbridge: sections 3 x tables 30: at most 60 tables "
                                                                 "in all"),
                        (["--sections", "2", "--pairs", "9"], "xlbridge: --variant, --arrow-switch and --pairs need "
