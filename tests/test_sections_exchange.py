@@ -11,6 +11,8 @@ Mitchells numbering each direction from 1 and a Howell) and BridgeComposer's ACB
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import main
-from xlbridge.event import score_pairs
+from xlbridge.engine import movement
+from xlbridge.event import Pair, PairResult, PairsEvent, Play, score_pairs
 from xlbridge.formats import pbn, usebio
 from xlbridge.formats.results import ResultsFileError
 
@@ -232,3 +235,54 @@ def test_a_pbn_total_score_table_without_a_section_column_is_refused_for_a_share
     with pytest.raises(ResultsFileError, match="pair 1 is in sections A and B: the \\[TotalScoreTable\\] needs a "
                                                "Section column"):
         pbn.loads(text)
+
+
+# --- xlbridge's own export, read back ----------------------------------------------------------
+
+
+def two_sections(across: bool, scoring: str | None, fields: int = 1, seed: int = 7) -> PairsEvent:
+    """Section A a 4-table Mitchell of 8 boards, B a 3-table Mitchell of 6 of the same boards,
+    with seeded random results, an adjusted score in A and a board not played in B."""
+    rng = random.Random(seed)
+    results, pairs = [], []
+    for section, tables, boards in (("A", 4, 8), ("B", 3, 6)):
+        chosen = movement("mitchell", tables=tables, boards=boards)
+        for seat in chosen.rows:
+            for board in seat.boards:
+                level, strain = rng.choice([(4, "S"), (3, "NT"), (2, "H"), (5, "D")])
+                tricks = rng.randint(level + 4, min(13, level + 8))
+                results.append(PairResult(board, seat.ns, seat.ew, Play(f"{level}{strain}", rng.choice("NESW"),
+                                                                         tricks), section))
+        pairs += [Pair(n, f"{section}{n} Ann – {section}{n} Bo", section=section) for n in chosen.pair_numbers]
+    results[3] = dataclasses.replace(results[3], play=Play("A60/40"))
+    results[-2] = dataclasses.replace(results[-2], play=Play("NP"))
+    options: dict[str, object] = {} if scoring is None else {"scoring": scoring}
+    if fields == 2:
+        options["fields"] = 2
+    return PairsEvent("Two sections", "2025-01-02", tuple(pairs), tuple(results), options=options, across=across)
+
+
+@pytest.mark.parametrize("fmt", [pbn, usebio], ids=["pbn", "usebio"])
+@pytest.mark.parametrize(("across", "scoring", "fields"), [
+    (True, None, 1), (False, None, 1), (True, None, 2), (False, None, 2),
+    (True, "Butler", 1), (False, "Butler", 1), (False, "Cross-IMPs", 2)])
+def test_a_two_section_event_exported_and_imported_is_the_same_event(fmt, across, scoring, fields):
+    event = two_sections(across, scoring, fields)
+    report = score_pairs(event)
+    assert report.sections == ("A", "B") and report.sectioned.across is across
+    back = fmt.loads(fmt.dumps(report))
+    assert back.event.sections == ("A", "B") and back.event.across is across
+    assert set(back.event.pairs) == set(event.pairs)
+    assert sorted(back.event.results, key=repr) == sorted(event.results, key=repr)
+    default = ("crossimps", "average")  # cross-IMPs averaged: PBN's reader says it, USEBIO's leaves it
+    assert {k: v for k, v in back.event.options.items() if (k, v) != default} == dict(event.options)
+    # the figures the file carries are the engine's, to their printed 2 decimals, keyed (section, pair)
+    assert set(back.published) == set(report.pairs) and len(back.published) == 14
+    for key, figure in back.published.items():
+        total = report.pairs[key]
+        assert figure.section == key[0] and figure.number == pytest.approx(
+            total.imps if report.imps else total.percent, abs=0.005 + 1e-9)
+    # and within sections, the file says so: by its matchpoint tops, or (IMPs) by its totals
+    said = back.notes[0]
+    assert said.startswith("2 sections (A, B): ")
+    assert ("across the field" in said) if across else ("within each section" in said)

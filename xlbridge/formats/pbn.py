@@ -198,8 +198,10 @@ def pairs_text(report: PairsReport) -> str:
     event, scored = report.event, report.scored
     imps = report.imps
     points = "IMP" if imps else "MP"
-    columns = [Column("PairId_NS", 2), Column("PairId_EW", 2), Column("Contract", 5, "L"), Column("Declarer", 1),
-               Column("Result", 2), Column("Score_NS", 6), Column("Score_EW", 6),
+    # Sections as BridgeComposer writes them: a Section column first, pairs numbered within it.
+    sectioned = [Column("Section", 1, "L")] if report.sections else []
+    columns = [*sectioned, Column("PairId_NS", 2), Column("PairId_EW", 2), Column("Contract", 5, "L"),
+               Column("Declarer", 1), Column("Result", 2), Column("Score_NS", 6), Column("Score_EW", 6),
                Column(f"{points}_NS", 4), Column(f"{points}_EW", 4)]
     if not imps:
         columns += [Column("Percentage_NS", 3), Column("Percentage_EW", 3)]
@@ -216,7 +218,7 @@ def pairs_text(report: PairsReport) -> str:
                               result.play.tricks, row, imps)
             if first_played is None and row.score is not None:
                 first_played = line[2], line[3], line[4]
-            rows.append(line)
+            rows.append([result.section, *line] if sectioned else line)
         lines += _game_tags(event.name, event.date, board, scoring_tag(report), first_played,
                             hand=event.hands.get(board))
         lines += table("ScoreTable", columns, rows)
@@ -260,6 +262,7 @@ def _total_table(report: PairsReport) -> list[str]:
     """The ranking: one table, with a Direction column in a two-winner event."""
     two = report.scored.fields == 2
     columns = [Column("Rank", 2)] + ([Column("Direction", 2, "L")] if two else [])
+    columns += [Column("Section", 1, "L")] if report.sections else []
     columns += [Column("PairId", 2), Column("Names", 40, "L")]
     if report.imps:
         columns += [Column("TotalIMP", 6), Column("NrBoards", 2)]
@@ -268,16 +271,17 @@ def _total_table(report: PairsReport) -> list[str]:
     penalised = any(total.penalty for total in report.scored.pairs.values())
     if penalised:  # as Ruter writes it: what was added to the total, a penalty negative
         columns.append(Column("ScorePenalty", 5))
-    names = report.names
     rows = []
     for _heading, totals in report.rankings():
         for total in totals:
-            rows.append(_total_row(total, names.get(total.pair, ""), two, report.imps, penalised))
+            section = [section_of(total)] if report.sections else []
+            rows.append(_total_row(total, report.name_of(total), two, report.imps, penalised, section))
     return table("TotalScoreTable", columns, rows)
 
 
-def _total_row(total: PairTotal, names: str, two: bool, imps: bool, penalised: bool) -> list[str]:
-    row = [total.place] + ([str(total.field)] if two else []) + [str(total.pair), quote(names)]
+def _total_row(total: PairTotal, names: str, two: bool, imps: bool, penalised: bool,
+               section: list[str] | None = None) -> list[str]:
+    row = [total.place] + ([str(total.field)] if two else []) + (section or []) + [str(total.pair), quote(names)]
     figures = [f"{total.imps:.2f}"] if imps else [f"{total.mp:.2f}", f"{total.percent:.2f}"]
     penalty = ([f"{-total.penalty:.2f}" if total.penalty else "-"] if penalised else [])
     return row + figures + [str(total.boards)] + penalty

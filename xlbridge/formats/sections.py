@@ -189,6 +189,8 @@ def build_sections(builder: EventBuilder) -> Imported:
         options["fields"] = 2
     if builder.scoring is Scoring.CROSS_IMPS and builder.crossimps is not None:
         options["crossimps"] = builder.crossimps
+    if published and all(top is None for _result, top in with_tops):
+        across, said = _by_figures(results, published, options, builder.scale, said)
     event = PairsEvent(
         name=builder.name, date=builder.date,
         pairs=tuple(Pair(number, names[section, number], penalties.get((section, number)),
@@ -201,6 +203,29 @@ def build_sections(builder: EventBuilder) -> Imported:
              for section, offset in offsets.items() if offset]
     return Imported(event, published, (f"{len(sections)} sections ({', '.join(sections)}): {said}", *notes,
                                        *builder.notes), handicapped=bool(handicaps))
+
+
+def _by_figures(results: tuple[PairResult, ...], published: Mapping[tuple[str, int], Published],
+                options: Mapping[str, object], scale: int, said: str) -> tuple[bool, str]:
+    """Across the field or within sections, for a file that prints no matchpoints: within
+    when that reproduces more of its published figures (its totals) than across does; across
+    otherwise, with ``said``."""
+    from ..event import score_pairs  # the engine's scoring of the event, as import compares it
+
+    agree = {}
+    for across in (True, False):
+        try:
+            report = score_pairs(PairsEvent("", "", (), results, scale=scale, options=options, across=across))
+        except BridgeInputError:
+            agree[across] = -1
+            continue
+        lines = report.pairs
+        agree[across] = sum(1 for key, figure in published.items() if key in lines and abs(
+            figure.number - (lines[key].imps if report.imps else lines[key].percent)) <= figure.tolerance + 1e-9)
+    if agree[False] > agree[True]:
+        return False, (f"the file prints no matchpoints; its totals show the sections compared within each section "
+                       f"({agree[False]} of {len(published)} agree so, {agree[True]} across the field)")
+    return True, said
 
 
 def sectioned_keys(published: Mapping[object, Published]) -> bool:

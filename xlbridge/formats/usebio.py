@@ -238,20 +238,28 @@ def pairs_text(report: PairsReport) -> str:
     event_type, board_scoring, _points = how.method.usebio
     roster = event.roster or Roster()
     root, element = _document(event_type, event.name, event.date, board_scoring, scored.fields, roster.club)
-    participants = _add(element, "PARTICIPANTS")
-    names = report.names
-    for _heading, totals in report.rankings():
-        for total in totals:
-            _pair(participants, total, names.get(total.pair, ""), scored.fields == 2, how.imps,
-                  roster.pairs.get(total.pair, ()))
-    boards: dict[int, ET.Element] = {}
-    for result, row in sorted(zip(event.results, scored.rows, strict=True), key=lambda pair: pair[0].board):
-        if row is None:
-            continue
-        if result.board not in boards:
-            boards[result.board] = _add(element, "BOARD")
-            _add(boards[result.board], "BOARD_NUMBER", result.board)
-        _line(boards[result.board], result.ns, result.ew, result.play, row, how)
+    parts = [("", element)]
+    if report.sections:  # as the EBU's programs write sections: SESSION, a SECTION each, pairs numbered within
+        session = _add(element, "SESSION")
+        session.set("SESSION_ID", "1")
+        parts = [(section, _add(session, "SECTION")) for section in report.sections]
+        for section, part in parts:
+            part.set("SECTION_ID", section)
+    for section, parent in parts:
+        participants = _add(parent, "PARTICIPANTS")
+        for _heading, totals in report.rankings():
+            for total in totals:
+                if section_of(total) == section:
+                    _pair(participants, total, report.name(section, total.pair), scored.fields == 2, how.imps,
+                          () if section else roster.pairs.get(total.pair, ()))
+        boards: dict[int, ET.Element] = {}
+        for result, row in sorted(zip(event.results, scored.rows, strict=True), key=lambda pair: pair[0].board):
+            if row is None or result.section != section:
+                continue
+            if result.board not in boards:
+                boards[result.board] = _add(parent, "BOARD")
+                _add(boards[result.board], "BOARD_NUMBER", result.board)
+            _line(boards[result.board], result.ns, result.ew, result.play, row, how)
     _handset(root, event.hands)
     return _text(root)
 
