@@ -48,7 +48,7 @@ from ..engine import (
 )
 from ..engine.handrecord import HandRecord
 from ..engine.pairs import PairTotal, RowPoints
-from ..event import PairsEvent, PairsReport, Play, SwissPairsReport, TeamsReport
+from ..event import PairsEvent, PairsReport, Play, SwissPairsReport, TeamsReport, section_of
 from ..event.individual import IndividualEvent, IndividualReport
 from .format import Format
 from .records import Record

@@ -56,6 +56,7 @@ from ..event import (
     TeamMatch,
     TeamsReport,
     score_teams,
+    section_of,
 )
 from ..event.individual import IndividualEvent, IndividualReport
 from ..workbooks.book import NAME_LENGTH
