@@ -323,7 +323,7 @@ def _boards(book: Book, layout: _Layout) -> Worksheet:
     found by their key (hidden column Y there: the board's first row, second ...), each with
     North-South's score less par in points where the par is known; whole boards to a page."""
     t, h = book.t, layout.hands.t
-    ws = book.sheet(h("boards_sheet"), (2, 6.5, 6, 6.5, 6.5, 6.5, 6.5, 8.5, 6.5, 6.5, 7.5, 7, 7, 8, 8))
+    ws = book.sheet(h("boards_sheet"), (2, 6.5, 6, 6.5, 6.5, 6.5, 6.5, 9, 6.5, 6.5, 7.5, 7, 7, 8, 10))
     lines = layout.tables
     block = 1 + hands.DIAGRAM_ROWS + 1 + lines + 1
     height = _BOARD_HEAD + hands.DIAGRAM_ROWS * hands.DIAGRAM_HEIGHT + _TABLE_HEAD + lines * _LINE + _GAP
