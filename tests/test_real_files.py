@@ -29,8 +29,9 @@ REFUSED = {
     # (read as the BUTLER_PAIRS its PARTICIPANTS and BOARDs say, all 14 totals agree; xlbridge picks neither).
     "compscore_au/notsupported.xml": "scoring NOTSUP (its PARTICIPANTS/BOARD elements say BUTLER_PAIRS: the file "
                                      "contradicts itself)",
-    # Its three sections (two Mitchells numbering each direction from 1, a Howell) are read as one
-    # field; but one line's SCORE is not its contract's, so its figures cannot be reproduced.
+    # Its three sections (two Mitchells numbering each direction from 1, a Howell) compared across the
+    # field (top 64, 33 results); but two lines' SCOREs are not their contracts' (B 16, C 18), so its
+    # figures cannot be reproduced (tests/test_sections_exchange.py reads it with those two corrected).
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "SCORE -250, but 6NT by W taking 7 tricks",
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",
     # A team event's standings: each match's IMPs and VPs, no board's contract or result.
@@ -42,10 +43,12 @@ REFUSED = {
 
 # Imported, but the workbook's figures differ from the file's: why, as far as is known.
 DIFFERENT = {
-    "ukbridgeclub_usebio/multi-section-pairs.xml": ("2 of 32 pairs 0.01 apart: a rounding not yet known (its "
-                                                    "lines' Neuberg matchpoints are printed to 0.01, but rounding "
-                                                    "them so moves two others); sections matchpointed across, as "
-                                                    "imported (apart, all 32 differ)"),
+    "ukbridgeclub_usebio/multi-section-pairs.xml": ("2 of 32 pairs 0.01 apart: A 2 and A 14 are 0.0001 of a "
+                                                    "percentage under the mark the file rounded up from, a rounding "
+                                                    "not yet known (its lines' Neuberg matchpoints are printed to "
+                                                    "0.01, but adding those moves A 5 and A 15); its two sections "
+                                                    "compared across the field, as their tops of 26 show, and "
+                                                    "written as one field (pairs 1-32 apart)"),
     # A team event (TeamsScorer): all 120 boards' IMPs agree; its VPs are a whole-number
     # scale (12-8 for 2 IMPs over 3 boards), xlbridge's the WBF continuous one (11.38-8.62).
     "ukbridgeclub_usebio/multiple-teams_usebio.xml": "VPs on a whole-number scale, not the WBF continuous one",
