@@ -61,6 +61,12 @@ def test_every_figure_equals_the_engine(computed, name):
         percent, place, own = lines[key]
         assert percent == pytest.approx(line.total.percent, abs=1e-9), key
         assert (str(place), str(own)) == (line.total.place, line.section_place), key
+    # The Ranking sheet: overall, best first, each pair with its section and its place there.
+    ranked = [(s, n, str(place), str(own)) for s, n, place, own in zip(
+        *(values.read(name) for name in ("RankSection", "RankPair", "RankPlace", "RankSectionPlace")), strict=True)
+        if n not in (None, "")]
+    assert ranked == [(p.section, p.total.pair, p.total.place, p.section_place)
+                      for field in event.field_list for p in event.ranking(field)]
 
 
 def test_across_and_within_differ(computed):

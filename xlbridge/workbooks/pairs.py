@@ -876,7 +876,15 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
     book.column(ws, "K", rows, lambda r: f'IF(L{r}="","",IF(N(INDEX({penalty},L{r}))=0,"",INDEX({penalty},L{r})))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="RankPenalty")
     _handicap_ranking(book, ws, layout, rows)
-    book.page(ws, area=f"A1:S{rows[-1]}", title_rows="1:4", one_page=True)
+    right = "S"
+    if layout.sections:  # who is who: the pair's section, and its place there (the section tops)
+        for column, key, source, name in (("U", "section", "W", "RankSection"),
+                                          ("V", "section_place", "Y", "RankSectionPlace")):
+            ws.column_dimensions[column].width = 9
+            book.merge(ws, f"{column}3:{column}4", t(key), styles.HEAD)
+            book.column(ws, column, rows, pick(source, text=True), styles.OUTPUT.but(bold=column == "U"), name=name)
+        right = "V"
+    book.page(ws, area=f"A1:{right}{rows[-1]}", title_rows="1:4", one_page=True)
     return ws
 
 
