@@ -88,6 +88,18 @@ def test_the_reports_figures_are_sections_events(across, options):
         assert [t.place for t in totals] == [scored.pairs[(section, t.pair)].section_place for t in totals]
 
 
+def test_one_section_is_as_before():
+    from xlbridge.event import sample
+
+    report = score_pairs(sample.pairs_event())
+    assert report.sectioned is None and report.sections == () and report.comparison == ""
+    assert report.section_rankings() == [] and tables.sections_text(report) == ""
+    assert report.pairs == {("", number): total for number, total in report.scored.pairs.items()}
+    assert not any(isinstance(total, SectionTotal) for _, totals in report.rankings() for total in totals)
+    assert [report.label(t) for t in report.rankings()[0][1]] == [str(t.pair) for t in report.rankings()[0][1]]
+    assert "Overall" not in text.dumps(report) and "Section" not in csv_format.dumps(report).splitlines()[0]
+
+
 def test_a_penalty_is_its_sections_pair_and_a_missing_section_is_refused():
     event = two_sections()
     pairs = tuple(dataclasses.replace(p, penalty=3) if (p.section, p.number) == ("B", 4) else p for p in event.pairs)
