@@ -176,11 +176,30 @@ def test_import_reads_the_deals_back_into_a_new_books_hands_sheet(filled: Path, 
     assert kinds.check(kinds.read(out)).event.hands.keys() == {1, 2, 5}
 
 
+def traveller_lines(ws) -> list[tuple[object, ...]]:
+    """Each line of the Boards sheet with the board whose block it is in, sorted."""
+    found, board = [], None
+    for row in ws.iter_rows():
+        if isinstance(row[1].value, str) and row[1].value.startswith("Board "):
+            board = row[1].value
+        elif isinstance(row[2].value, int) and isinstance(row[3].value, int):  # a line: its table, its North
+            found.append((board, *(c.value for c in row[1:15])))
+    return sorted(found, key=repr)
+
+
 @lo.requires_soffice
 def test_libreoffice_draws_each_board_under_its_hand_without_an_error(filled: Path, tmp_path: Path):
     report = report_of(filled)
-    [out] = lo.recalc([filled], tmp_path / "calc")
+    # The same rows typed bottom to top: each board's traveller finds its rows all the same.
+    reversed_book = openpyxl.load_workbook(filled)
+    for name in ("RoundNo", "TableNo", "Board", *SEATS, "Contract", "Declarer", "Tricks"):
+        W.write_named(reversed_book, name, W.read_named(reversed_book, name)[::-1])
+    upside_down = W.save(reversed_book, tmp_path / "reversed.xlsx")
+    [out, out_reversed] = lo.recalc([filled, upside_down], tmp_path / "calc")
     book = openpyxl.load_workbook(out, data_only=True)
+    again = openpyxl.load_workbook(out_reversed, data_only=True)["Boards"]
+    assert len(traveller_lines(book["Boards"])) == len(report.event.results)
+    assert traveller_lines(book["Boards"]) == traveller_lines(again)
     boards, hands_ws = book["Boards"], book["Hands"]
     for ws in (boards, hands_ws):
         bad = [(ws.title, c.coordinate, c.value) for row in ws.iter_rows() for c in row if lo.is_error(c.value)]
