@@ -24,10 +24,50 @@ from tests.test_teams_event_book import full_swiss
 from tests.test_workbooks_fill import pairs_scenario
 from xlbridge import workbooks as W
 from xlbridge.engine import movement
+from xlbridge.workbooks.pairs import SECTION_SCORING
 
 
 def _set(folder: Path) -> None:
     W.write_set(folder, force=True)
+
+
+def two_sections(scenario) -> Workbook:
+    """The filled 30 x 36 book's results as two sections of 15 tables (issue 19 part 6):
+    tables 1-15 section A, 16-30 section B, each pair numbered within its section (NS 1-15,
+    EW 16-30), the same boards, contracts and results."""
+    book = W.build("pairs", tables=15, boards=36, sections=2)
+    inputs = scenario.inputs
+    sections, ns, ew = [], [], []
+    for north, east in zip(inputs["NS"], inputs["EW"], strict=True):
+        table = east - 30  # the scenario's EW pair at table t is 30 + t, its NS pair t
+        first = table <= 15
+        sections.append("A" if first else "B")
+        ns.append(north if first else north - 15)
+        ew.append(15 + (table if first else table - 15))
+    W.write_named(book, "Section", sections)
+    W.write_named(book, "NS", ns)
+    W.write_named(book, "EW", ew)
+    for name in ("Board", "Contract", "Declarer", "Tricks"):
+        W.write_named(book, name, inputs[name])
+    return book
+
+
+def sections(folder: Path, scenario, filled: Path) -> list[Row]:
+    """LibreOffice recalculating the filled 30 x 36 book as one section and as two of 15
+    tables, side by side in one run (issue 19's target: two sections within 1.2x), across the
+    field and within sections."""
+    paths = {"one": filled}
+    book = two_sections(scenario)
+    paths["across"] = W.save(book, folder / "sections" / "pairs-two-across.xlsx", force=True)
+    W.write_named(book, "SectionScoring", [SECTION_SCORING.word(False, "en")])
+    paths["within"] = W.save(book, folder / "sections" / "pairs-two-within.xlsx", force=True)
+    took = {label: best_of(lambda p=path: lo.recalc([p], folder / "out-sections"), repeat=3)
+            for label, path in paths.items()}
+    entered = lo.Values(folder / "out-sections" / "pairs-two-within.xlsx").read("ResultsEntered")[0]
+    return [Row(f"workbooks: LO recalc 2 sections x 15 tables x 36, {label}", took[label], took["one"],
+                "one section of 30 tables, the same results", limit=1.2,
+                note=f"{entered} results; {took[label] / took['one']:.2f}x the time")
+            for label in ("across", "within")]
 
 
 def run() -> list[Row]:
@@ -76,6 +116,7 @@ def run() -> list[Row]:
                         note="every formula, no results"))
         rows.append(Row("workbooks: LibreOffice recalc pairs 30x36 filled", full,
                         note=f"{computed[0]} results: ~{full - empty:.2f} s more than blank"))
+        rows += sections(folder, scenario, filled)
         # A real session: about 5% of the rows adjusted or not played (issue 9's budget: 1.3x).
         real = pairs_scenario(13, full=True, adjusted=0.05)
         adjusted_rows = sum(1 for c in real.inputs["Contract"] if str(c).upper()[:1] in ("A", "N"))
