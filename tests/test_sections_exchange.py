@@ -103,7 +103,7 @@ def test_nz_scorer_three_sections_refused_for_two_scores_their_contracts_do_not_
     taking 0 tricks, -170), and the file's figures were worked from SCORE: refused, naming it."""
     assert main(["import", str(NZ), "--compare"]) == 2
     err = capsys.readouterr().err
-    assert "board 16, line 1: SCORE -250, but 6NT by W taking 7 tricks scores +500 for North-South" in err
+    assert "board 16, line 1: section B: SCORE -250, but 6NT by W taking 7 tricks scores +500 for North-South" in err
     assert len(err.strip().splitlines()) == 1
 
 

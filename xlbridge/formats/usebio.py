@@ -962,7 +962,13 @@ def _read_line(builder: EventBuilder, board: str | None, line: ET.Element, numbe
             if sat not in (None, side):
                 raise ResultsFileError(f"{name} {_child(line, name)!r}: a pair of the other direction", line=number)
         pairs.append(text)
-    _check_score(board, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), score, number)
+    try:
+        _check_score(board, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), score, number)
+    except ResultsFileError as error:
+        if not section:
+            raise
+        said = str(error).split(": ", 1)[-1]  # its board and line said again, after the section
+        raise ResultsFileError(f"section {section}: {said}", board=error.board, line=error.line) from None
     builder.line(board or "", *pairs, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"), line=number,
                  section=section, top=_top(line) if section else None)
 
