@@ -145,6 +145,8 @@ def test_the_web_page_and_printout_show_each_board_under_its_hand(filled: Path):
     cells = {(c.row, c.column): c.value for row in printed.iter_rows() for c in row if c.value is not None}
     assert cells[(1, 1)] == "Board 1" and any(str(v).startswith(SYMBOLS["S"]) for v in cells.values()
                                               if isinstance(v, str))
+    breaks = [brk.id for brk in printed.row_breaks.brk]  # whole boards to a page: a page starts at a board
+    assert breaks and all(str(cells.get((row + 1, 1), "")).startswith("Board ") for row in breaks)
     headings = [(r, c) for (r, c), v in cells.items() if v == "vs par"]
     assert len(headings) == 2  # boards 1 and 2 have a par
     checked = 0

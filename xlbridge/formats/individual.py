@@ -261,7 +261,7 @@ def printout(report: IndividualReport, paper: str = "A4"):
 
     from ..workbooks.page import paper_name, set_up
     from .diagram import diagram
-    from .printout import _LINE, _diagram_rows, _sheet, _table, hand_diagram  # shared with the other events
+    from .printout import _LINE, _PAGE_HEIGHT, _diagram_rows, _sheet, _table, hand_diagram  # shared with the others
 
     event = report.event
     workbook, sheet = _sheet(event.name or "Individual", f"{event.date}   {_summary(report).split(': ', 1)[1]}".strip(),
@@ -270,7 +270,7 @@ def printout(report: IndividualReport, paper: str = "A4"):
            (None, "0", None, None, None, None, "0"))
     travellers = workbook.create_sheet("Travellers")
     top, used, breaks = 1, 0.0, []
-    room = 600.0 if paper_name(paper) == "Letter" else 650.0  # points a page holds, less a margin
+    room = _PAGE_HEIGHT[paper_name(paper)]  # points a page holds inside its margins, less a line
     for board, rows in _boards(report).items():
         shown, par = diagram(event.hands.get(board)), par_of(report, board)
         # Its heading (or hand diagram), the column headings, the rows and a blank.
