@@ -102,6 +102,20 @@ def test_hands_writes_a_deal_files_deals_into_the_hands_sheet(tmp_path: Path):
     assert refused.returncode == 2 and "individual.xlsx" in refused.stderr
 
 
+def test_a_book_from_before_the_hands_sheet_checks_and_is_told_so(tmp_path: Path, capsys):
+    book = W.build("individual", players=PLAYERS, boards=BOARDS)
+    play_all(book)
+    for name in [n for n in book.defined_names if n.startswith("Hand")]:  # as individual.xlsx was written before
+        del book.defined_names[name]
+    path = W.save(book, tmp_path / "old.xlsx")
+    checked = kinds.check(kinds.read(path))
+    assert not checked.problems and checked.event.hands == {} and len(checked.event.results) == 28
+    deal_file = tmp_path / "deals.pbn"
+    deal_file.write_text(handrecords.dumps(RECORDS), encoding="utf-8")
+    assert main(["hands", str(path), str(deal_file)]) == 2
+    assert "old.xlsx: has no Hands sheet (it was written before xlbridge had one)" in capsys.readouterr().err
+
+
 def test_check_reads_the_hands_sheet_and_names_a_bad_deal_at_its_cell(filled: Path):
     event = kinds.check(kinds.read(filled)).event
     assert event.hands == {record.board: record for record in RECORDS}

@@ -1,7 +1,7 @@
-"""The Hands sheet of the pairs and teams books, the hand diagram the travellers show from
-it, and the teams books' Boards sheet (:func:`boards_sheet`: each board under that diagram,
-each match's rooms against par): one home for them all, so that every book lays a board's
-cards out the same way.
+"""The Hands sheet of the pairs, individual and teams books, the hand diagram the travellers
+(an individual's Boards sheet among them) show from it, and the teams books' Boards sheet
+(:func:`boards_sheet`: each board under that diagram, each match's rooms against par): one
+home for them all, so that every book lays a board's cards out the same way.
 
 The Hands sheet has a row per board the book has. A director pastes a board's deal in
 PBN's notation (``N:AKQ2.T98.7653.A2 J876.AKQ.42.K743 ...``, the first seat and the hands
