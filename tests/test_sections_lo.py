@@ -11,8 +11,10 @@ import pytest
 from tests import lo
 from tests.test_sections_book import filled
 from xlbridge import engine as E
+from xlbridge import kinds
 from xlbridge import workbooks as W
 from xlbridge.engine import sections_event
+from xlbridge.event import score_pairs
 from xlbridge.workbooks.pairs import SECTION_SCORING
 
 pytestmark = lo.needs_soffice
@@ -37,15 +39,32 @@ def computed(tmp_path_factory):
         rows = rows[:-1]
         W.write_named(book, "SectionScoring", [SECTION_SCORING.word(across, lang)])
         W.write_named(book, "Fields", [fields])
-        paths.append(W.save(book, folder / f"{name}.xlsx"))
-        rows_of[name] = (rows, sections_event(rows, across=across, fields=fields))
+        if name == "across":  # handicaps for three pairs: the handicapped ranking, every section together
+            handicaps = W.named_cells(book, "PairHandicap")
+            for index, points in ((0, 4), (11, -2.5), (15, 6)):
+                handicaps[index].value = points
+        path = W.save(book, folder / f"{name}.xlsx")
+        paths.append(path)
+        report = score_pairs(kinds.check(kinds.read(path)).event)  # check and report read the book
+        rows_of[name] = (rows, sections_event(rows, across=across, fields=fields), report)
     done = lo.recalc(paths, tmp_path_factory.mktemp("sections-calc"))
     return {path.stem: (lo.Values(path), *rows_of[path.stem]) for path in done}
 
 
+def test_the_handicapped_ranking_equals_the_report(computed):
+    values, _rows, _event, report = computed["across"]
+    shown = [(s, n, str(place), percent) for s, n, place, percent in zip(
+        *(values.read(name) for name in ("HandicapSection", "HandicapPair", "HandicapPlace", "HandicapPercent")),
+        strict=True) if n not in (None, "")]
+    assert len(report.handicapped) == 20
+    assert [(s, n, place) for s, n, place, _ in shown] == [(*line.pair, line.place) for line in report.handicapped]
+    assert [percent for *_, percent in shown] == [pytest.approx(line.percent, abs=1e-9) for line in report.handicapped]
+
+
 @pytest.mark.parametrize("name", [case[0] for case in CASES])
 def test_every_figure_equals_the_engine(computed, name):
-    values, rows, event = computed[name]
+    values, rows, event, report = computed[name]
+    assert report.sectioned is not None and report.sectioned.pairs == event.pairs  # `report` scores the book alike
     assert not values.errors()
     assert any(row[4] == "A60/40" for row in rows)  # an adjusted score among them
     mpns, mpew = values.read("MPNS"), values.read("MPEW")
@@ -72,4 +91,5 @@ def test_every_figure_equals_the_engine(computed, name):
 def test_across_and_within_differ(computed):
     """The two ways really score differently (else the comparison above proves little)."""
     across, within = computed["across"][2], computed["within"][2]
+    assert across.across and not within.across
     assert [r.ns for r in across.rows] != [r.ns for r in within.rows]

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..engine import MITCHELL, Movement, OptionError, Scoring, board_dealer, board_vul
@@ -363,7 +363,8 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.formula(ws, f"C{entered}", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
     book.define("ResultsEntered", ws, f"C{entered}")
     book.put(ws, f"D{entered}", t("of"), styles.PLAIN.but(horizontal="center"))
-    book.formula(ws, f"E{entered}", 'IF(OR(B5="",B6=""),"",B5*B6)', styles.OUTPUT)
+    sections = f"*{len(layout.sections)}" if layout.sections else ""  # TableCount is a section's tables
+    book.formula(ws, f"E{entered}", f'IF(OR(B5="",B6=""),"",B5*B6{sections})', styles.OUTPUT)
     book.put(ws, f"A{flagged}", t("flagged"), label)
     book.formula(ws, f"C{flagged}", f'COUNTIF({layout.col("M")},"?*")',
                  styles.TOTAL.but(size=10, color="C00000"))
@@ -875,51 +876,67 @@ def _ranking(book: Book, layout: _Layout) -> Worksheet:
     penalty = layout.pcol("J")
     book.column(ws, "K", rows, lambda r: f'IF(L{r}="","",IF(N(INDEX({penalty},L{r}))=0,"",INDEX({penalty},L{r})))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="RankPenalty")
-    _handicap_ranking(book, ws, layout, rows)
     right = "S"
-    if layout.sections:  # who is who: the pair's section, and its place there (the section tops)
-        for column, key, source, name in (("U", "section", "W", "RankSection"),
-                                          ("V", "section_place", "Y", "RankSectionPlace")):
+    if layout.sections:
+        # Who is who: the pair's section, and its place there (the section tops), beside the
+        # overall ranking; the handicapped ranking moves three columns right.
+        ws.column_dimensions["M"].width = 2
+        for column, key, source, name in (("N", "section", "W", "RankSection"),
+                                          ("O", "section_place", "Y", "RankSectionPlace")):
             ws.column_dimensions[column].width = 9
             book.merge(ws, f"{column}3:{column}4", t(key), styles.HEAD)
-            book.column(ws, column, rows, pick(source, text=True), styles.OUTPUT.but(bold=column == "U"), name=name)
-        right = "V"
+            book.column(ws, column, rows, pick(source, text=True), styles.OUTPUT.but(bold=column == "N"), name=name)
+    _handicap_ranking(book, ws, layout, rows, shift=3 if layout.sections else 0)
+    if layout.sections:
+        right = "X"
     book.page(ws, area=f"A1:{right}{rows[-1]}", title_rows="1:4", one_page=True)
     return ws
 
 
-def _handicap_ranking(book: Book, ws: Worksheet, layout: _Layout, rows: range) -> None:
-    """The handicapped ranking beside the scratch one (columns N-S, T hidden): each pair's
-    percentage plus its handicap, best first in each field, shown under matchpoint scoring
-    once any pair has a handicap (docs/rules.md §17)."""
+def _handicap_ranking(book: Book, ws: Worksheet, layout: _Layout, rows: range, shift: int = 0) -> None:
+    """The handicapped ranking beside the scratch one (columns N-S, T hidden; ``shift``
+    columns further right in a sectioned book, with the pair's section after them): each
+    pair's percentage plus its handicap, best first in each field, shown under matchpoint
+    scoring once any pair has a handicap (docs/rules.md §17)."""
     t = book.t
+
+    def at(column: str) -> str:  # the sheet's column, shifted (the pair list's are not)
+        return get_column_letter(column_index_from_string(column) + shift)
+
     shown = f'AND({layout.mp},COUNT({layout.pcol("S")})>0)'
     for column, width in zip("MNOPQRST", (2, 7, 6, 29, 7, 9, 9, 4), strict=True):
-        ws.column_dimensions[column].width = width
-    book.merge(ws, "N2:S2", f'IF({shown},"{t("handicap_ranking")}","")', styles.SUBTITLE, formula=True)
+        ws.column_dimensions[at(column)].width = width
+    book.merge(ws, f"{at('N')}2:{at('S')}2", f'IF({shown},"{t("handicap_ranking")}","")', styles.SUBTITLE,
+               formula=True)
     headings = {"N": f'"{t("place")}"', "O": f'"{t("pair")}"', "P": f'"{t("name")}"',
                 "Q": f'IF({layout.fields}=2,"{t("field")}","")', "R": f'"{t("handicap")}"',
                 "S": f'"{t("handicap_percent")}"'}
     for column, text in headings.items():
-        book.merge(ws, f"{column}3:{column}4", f'IF({shown},{text},"")', styles.HEAD, formula=True)
-    book.column(ws, "T", rows,
+        book.merge(ws, f"{at(column)}3:{at(column)}4", f'IF({shown},{text},"")', styles.HEAD, formula=True)
+    row_of = at("T")  # hidden: the pair's row in the pair list
+    book.column(ws, row_of, rows,
                 lambda r: f"IFERROR(MATCH({r - RANK_FIRST + 1},{layout.pcol('U')},0),\"\")", styles.HIDDEN)
-    book.hide_columns(ws, "T")
+    book.hide_columns(ws, row_of)
 
     def pick(column: str, text: bool = False):
         source = layout.pcol(column)
         as_text = '&""' if text else ""
-        return lambda r: f'IF(T{r}="","",INDEX({source},T{r}){as_text})'
+        return lambda r: f'IF({row_of}{r}="","",INDEX({source},{row_of}{r}){as_text})'
 
-    book.column(ws, "N", rows, pick("V"), styles.OUTPUT.but(bold=True), name="HandicapPlace")
-    book.column(ws, "O", rows, pick("A"), styles.OUTPUT, name="HandicapPair")
-    book.column(ws, "P", rows, pick("B", text=True), styles.OUTPUT_TEXT, name="HandicapName")
-    book.column(ws, "Q", rows, pick("C", text=True), styles.OUTPUT, name="HandicapField")
+    book.column(ws, at("N"), rows, pick("V"), styles.OUTPUT.but(bold=True), name="HandicapPlace")
+    book.column(ws, at("O"), rows, pick("A"), styles.OUTPUT, name="HandicapPair")
+    book.column(ws, at("P"), rows, pick("B", text=True), styles.OUTPUT_TEXT, name="HandicapName")
+    book.column(ws, at("Q"), rows, pick("C", text=True), styles.OUTPUT, name="HandicapField")
     handicap = layout.pcol("S")
-    book.column(ws, "R", rows, lambda r: f'IF(T{r}="","",N(INDEX({handicap},T{r})))',
+    book.column(ws, at("R"), rows, lambda r: f'IF({row_of}{r}="","",N(INDEX({handicap},{row_of}{r})))',
                 styles.OUTPUT.but(number_format=styles.POINTS), name="HandicapGiven")
-    book.column(ws, "S", rows, pick("T"), styles.OUTPUT.but(number_format=styles.PERCENT, bold=True),
+    book.column(ws, at("S"), rows, pick("T"), styles.OUTPUT.but(number_format=styles.PERCENT, bold=True),
                 name="HandicapPercent")
+    if layout.sections:  # after the hidden column: the pair's section
+        section = at("U")
+        ws.column_dimensions[section].width = 8
+        book.merge(ws, f"{section}3:{section}4", f'IF({shown},"{t("section")}","")', styles.HEAD, formula=True)
+        book.column(ws, section, rows, pick("W", text=True), styles.OUTPUT, name="HandicapSection")
 
 
 def _travellers(book: Book, layout: _Layout) -> Worksheet:
@@ -952,6 +969,8 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         hands.diagram(book, ws, layout.hands, board, top + 2, "BCDEFGHIJKL")
         heading = rows[0] - 2
         first_key = "section" if layout.sections else "row"
+        if layout.sections:  # the section's word, not a row number: as wide as it needs
+            ws.column_dimensions["B"].width = 8
         for column, key in zip("BCDEFG", (first_key, "ns", "ew", "contract", "declarer", "tricks"),
                                strict=True):
             book.merge(ws, f"{column}{heading}:{column}{heading + 1}", t(key), head)
