@@ -136,9 +136,8 @@ def test_a_pair_of_the_wrong_direction_is_refused(tmp_path, capsys):
 
 def test_sections_that_number_their_own_pairs_are_read_as_sections(tmp_path, capsys):
     """A Section column where pair 1 of section A and pair 1 of section B are two pairs (as
-    BridgeComposer writes a two-section event): read as the two sections (compared without
-    writing while pairs.xlsx holds one section, which cannot hold both); sections numbered
-    apart (Ruter's 101..., 201...) are written as one field, compared across it."""
+    BridgeComposer writes a two-section event): read as the two sections, compared with
+    --compare alone or written into a pairs.xlsx of two sections."""
     head = '[ScoreTable "Section\\1L;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]'
     rows = ["A  1  2 4S  N 10", "B  1  2 4S  N  9"]
     path = tmp_path / "sections.pbn"
@@ -148,10 +147,12 @@ def test_sections_that_number_their_own_pairs_are_read_as_sections(tmp_path, cap
     # Across the field: +420 (A 1 NS) beats -50 (B 1 NS): A 1 and B 2 100%, A 2 and B 1 0%.
     assert [line.split()[:2] + line.split()[3:4] for line in out.splitlines() if line[:4].strip()[:1] in "AB"
             and line.strip()] == [["A", "1", "100.00"], ["A", "2", "0.00"], ["B", "1", "0.00"], ["B", "2", "100.00"]]
-    assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 2
-    err = capsys.readouterr().err
-    assert "2 sections (A, B) that number their pairs alike: pairs.xlsx holds one section" in err
-    assert len(err.strip().splitlines()) == 1 and not (tmp_path / "e.xlsx").exists()
+    assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 0  # a book of sections A and B
+    checked = kinds.check(kinds.read(tmp_path / "e.xlsx"))
+    assert checked.problems == () and checked.event.sections == ("A", "B")
+    assert {(r.section, r.ns, r.ew) for r in checked.event.results} == {("A", 1, 2), ("B", 1, 2)}
     apart = path.read_text(encoding="utf-8").replace("B  1  2", "B 11 12")
     path.write_text(apart, encoding="utf-8")
-    assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 0
+    assert main(["import", str(path), "--out", str(tmp_path / "apart.xlsx")]) == 0
+    checked = kinds.check(kinds.read(tmp_path / "apart.xlsx"))
+    assert {(r.section, r.ns, r.ew) for r in checked.event.results} == {("A", 1, 2), ("B", 11, 12)}

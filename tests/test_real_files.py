@@ -21,10 +21,6 @@ FILES = sorted(p for p in REAL.rglob("*") if p.suffix.lower() in (".pbn", ".xml"
 
 # Refused in one line, with the reason the line gives.
 REFUSED = {
-    # Two sections, each numbering each direction from 1: read as its sections (tests/test_sections_exchange.py
-    # compares them); pairs.xlsx holds one section, which cannot hold A 1 and B 1 apart.
-    "bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn": "that number their pairs alike: "
-                                                                              "pairs.xlsx holds one section",
     # cobalt's test of an unsupported EVENT_TYPE: its Butler Mitchell with the EVENT's type made NOTSUP
     # (read as the BUTLER_PAIRS its PARTICIPANTS and BOARDs say, all 14 totals agree; xlbridge picks neither).
     "compscore_au/notsupported.xml": "scoring NOTSUP (its PARTICIPANTS/BOARD elements say BUTLER_PAIRS: the file "
@@ -47,8 +43,7 @@ DIFFERENT = {
                                                     "percentage under the mark the file rounded up from, a rounding "
                                                     "not yet known (its lines' Neuberg matchpoints are printed to "
                                                     "0.01, but adding those moves A 5 and A 15); its two sections "
-                                                    "compared across the field, as their tops of 26 show, and "
-                                                    "written as one field (pairs 1-32 apart)"),
+                                                    "compared across the field, as their tops of 26 show"),
     # A team event (TeamsScorer): all 120 boards' IMPs agree; its VPs are a whole-number
     # scale (12-8 for 2 IMPs over 3 boards), xlbridge's the WBF continuous one (11.38-8.62).
     "ukbridgeclub_usebio/multiple-teams_usebio.xml": "VPs on a whole-number scale, not the WBF continuous one",
@@ -74,7 +69,8 @@ CONVENTION = {
 
 # Imported with no published figures to compare: the last six have no [ScoreTable], one
 # game record per table (BBO tournaments, JFR Pary and KOPS pages converted to PBN).
-UNPUBLISHED = {"bridgewebs_pbn/hands.pbn", "pbntools_bbo/aba_17901_aba_pairs.pbn",
+UNPUBLISHED = {"bridgecomposer_acbl/SPR PBN FILE 1 1767133446-WyhciiaCll@D251230M.pbn",  # two sections, no totals
+               "bridgewebs_pbn/hands.pbn", "pbntools_bbo/aba_17901_aba_pairs.pbn",
                "pbntools_bbo/acbl_1607_pairs_acbl_sat_1pm_speedball.pbn",
                "pbntools_bbo/annamar_1538_pairs_untitled.pbn",
                "pbntools_jfrpary/131108szczyrk.pbn", "pbntools_jfrpary/wb120802.pbn", "pbntools_kops/PCH1003.pbn"}

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge import kinds
 from xlbridge.cli import main
 from xlbridge.engine import movement
 from xlbridge.event import Pair, PairResult, PairsEvent, Play, score_pairs
@@ -203,11 +204,15 @@ def test_usebio_sections_within_each_section_when_its_tops_say_so(tmp_path, caps
     assert {key: ours for key, (_figure, ours) in compared(out).items()} == {
         ("A", 1): "100.00", ("A", 2): "0.00", ("A", 3): "0.00", ("A", 4): "100.00",
         ("B", 1): "100.00", ("B", 2): "0.00", ("B", 3): "0.00", ("B", 4): "100.00"}
-    # One field cannot hold A 1 and B 1, nor score them within sections: refused, nothing written.
-    assert main(["import", str(source), "--out", str(tmp_path / "e.xlsx")]) == 2
-    err = capsys.readouterr().err
-    assert "2 sections (A, B) that are compared within each section: pairs.xlsx holds one section" in err
-    assert not (tmp_path / "e.xlsx").exists()
+    # Into pairs.xlsx of two sections, scored within sections there (Setup's SectionScoring):
+    # the book, read back by check, is the file's event and gives its figures.
+    book = tmp_path / "e.xlsx"
+    assert main(["import", str(source), "--out", str(book), "--compare"]) == 0
+    assert "0 differences (8 published figures compared)" in capsys.readouterr().out
+    checked = kinds.check(kinds.read(book))
+    assert checked.problems == ()
+    assert checked.event.sections == ("A", "B") and checked.event.across is False
+    assert set(checked.event.results) == set(usebio.loads(source.read_bytes()).event.results)
 
 
 def test_usebio_sections_across_the_field_when_its_tops_say_so(tmp_path, capsys):
@@ -217,6 +222,26 @@ def test_usebio_sections_across_the_field_when_its_tops_say_so(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "sections compared across the field, as the file's matchpoints show (a top of 6: 4 results" in out
     assert "0 differences (8 published figures compared)" in out
+
+
+def test_sections_named_otherwise_are_written_as_one_field_when_that_scores_the_same(tmp_path, capsys):
+    """A PBN file's sections 1 and 2 (Ruter numbers its sections' pairs 101..., 201...): a pairs
+    book's sections are A, B ..., so the book holds one field, compared across it as the file
+    did; sections 1 and 3 whose pairs share numbers cannot be one field: refused."""
+    head = '[ScoreTable "Section;PairId_NS;PairId_EW;Contract;Declarer;Result"]'
+    path = tmp_path / "sections.pbn"
+    path.write_text("\n".join(['[Board "1"]', head, "1 101 102 4S N 10", "2 201 202 4S N 9", ""]), encoding="utf-8")
+    assert main(["import", str(path), "--out", str(tmp_path / "e.xlsx")]) == 0
+    out = capsys.readouterr().out
+    assert "Note: sections 1, 2: a pairs book's sections are named A, B: the file's 2 sections (1, 2) are written " \
+           "as one field, compared across it as the file's are" in out
+    checked = kinds.check(kinds.read(tmp_path / "e.xlsx"))
+    assert checked.event.sections == () and {p.number for p in checked.event.pairs} == {101, 102, 201, 202}
+    path.write_text(path.read_text(encoding="utf-8").replace("2 201 202", "3 101 102"), encoding="utf-8")
+    assert main(["import", str(path), "--out", str(tmp_path / "f.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "2 sections (1, 3): sections 1, 3: a pairs book's sections are named A, B; compare the file" in err
+    assert len(err.strip().splitlines()) == 1 and not (tmp_path / "f.xlsx").exists()
 
 
 def test_a_section_id_that_is_not_a_section_name_is_named_by_its_order(tmp_path, capsys):
@@ -286,3 +311,21 @@ def test_a_two_section_event_exported_and_imported_is_the_same_event(fmt, across
     said = back.notes[0]
     assert said.startswith("2 sections (A, B): ")
     assert ("across the field" in said) if across else ("within each section" in said)
+
+
+@pytest.mark.parametrize("fmt", [pbn, usebio], ids=["pbn", "usebio"])
+def test_a_two_section_export_imported_into_pairs_xlsx(tmp_path, capsys, fmt):
+    """export's file of a two-section event, imported into a new pairs.xlsx of two sections:
+    check reads the book back as the same event, and every figure agrees."""
+    event = two_sections(False, None, 2)
+    source = tmp_path / ("event.pbn" if fmt is pbn else "event.xml")
+    source.write_text(fmt.dumps(score_pairs(event)), encoding="utf-8")
+    book = tmp_path / "event.xlsx"
+    assert main(["import", str(source), "--out", str(book), "--compare"]) == 0
+    out = capsys.readouterr().out
+    assert "0 differences (14 published figures compared)" in out
+    checked = kinds.check(kinds.read(book))
+    assert checked.problems == ()
+    back = checked.event
+    assert back.sections == ("A", "B") and back.across is False and back.options.get("fields") == 2
+    assert set(back.pairs) == set(event.pairs) and sorted(back.results, key=repr) == sorted(event.results, key=repr)

@@ -146,31 +146,30 @@ def run(args: argparse.Namespace) -> int:
 
 
 SECTIONS_NAME = "Sections"
-"""The defined name a pairs.xlsx of several sections lists them under: a book without it
-holds one section, and a sectioned file is not written into it."""
+"""The defined name a pairs.xlsx of several sections lists them under."""
 
 
 def _sections_kept(args: argparse.Namespace, imported: Imported) -> Imported:
-    """A sectioned file for writing: kept as its sections when pairs.xlsx holds them (a book
-    filled with them lists them under :data:`SECTIONS_NAME`); otherwise as one field when
-    that scores the same (:func:`~xlbridge.formats.sections.as_one_field`: compared across
-    the field, pairs numbered apart), said in a note; otherwise refused in one line."""
+    """A sectioned file for writing: kept as its sections when a pairs.xlsx of sections holds
+    them (a book filled with them lists them under :data:`SECTIONS_NAME`); otherwise (a
+    file's sections named other than A, B ... in order) as one field when that scores the same
+    (:func:`~xlbridge.formats.sections.as_one_field`: compared across the field, pairs
+    numbered apart), said in a note; otherwise refused in one line saying why."""
     event = imported.event
     try:
         book = PAIRS.fill(event, fit=True)
-    except (OptionError, BridgeInputError):
-        book = None
-    if book is not None and SECTIONS_NAME in book.defined_names:
-        return imported
+    except (OptionError, BridgeInputError) as error:
+        why = str(error)
+    else:
+        if SECTIONS_NAME in book.defined_names:
+            return imported
+        why = "this pairs.xlsx holds one section"
     flat = as_one_field(imported)
     if flat is None:
-        raise CommandError(f"{args.file}: {len(event.sections)} sections ({', '.join(event.sections)}) that "
-                           + ("number their pairs alike" if event.across else "are compared within each section")
-                           + ": pairs.xlsx holds one section; compare the file without writing it with --compare "
-                           "and no --out")
-    print(f"Note: pairs.xlsx holds one section: the file's {len(event.sections)} sections "
-          f"({', '.join(event.sections)}) are written as one field, compared across it as the file's are "
-          "(their pairs are numbered apart)")
+        raise CommandError(f"{args.file}: {len(event.sections)} sections ({', '.join(event.sections)}): {why}; "
+                           "compare the file without writing it with --compare and no --out")
+    print(f"Note: {why}: the file's {len(event.sections)} sections ({', '.join(event.sections)}) are written as "
+          "one field, compared across it as the file's are (their pairs are numbered apart)")
     return flat
 
 

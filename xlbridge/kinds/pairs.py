@@ -554,14 +554,25 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
     options) and every result, as a director would type them.
 
     With ``fit`` the template has just the tables and boards the event needs
-    (smaller and faster); otherwise the template's full size.
+    (smaller and faster); otherwise the template's full size. A sectioned event (sections
+    A, B ...) fills a book of its sections, each row and pair with its section and Setup's
+    ``SectionScoring`` as the event compares.
     """
     size = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
+    pairs: list[tuple] = [(pair.number, pair.names, pair.penalty, pair.handicap) for pair in event.pairs]
+    if event.sections:  # the book's sections are A, B ...: an event's own names must be those
+        if event.sections != pairs_template.section_names(len(event.sections)):
+            raise OptionError(f"sections {', '.join(event.sections)}: a pairs book's sections are named "
+                              f"{', '.join(pairs_template.section_names(len(event.sections)))}")
+        pairs = [(pair.section, *line) for pair, line in zip(event.pairs, pairs, strict=True)]
+        size["sections"] = len(event.sections)
     book = workbooks.build(
         pairs_template.NAME, lang=lang, paper=paper, event=event.name, date=event_date(event.date),
-        pairs=[(pair.number, pair.names, pair.penalty, pair.handicap) for pair in event.pairs], scale=event.scale,
-        **size,
+        pairs=pairs, scale=event.scale, **size,
     )
+    if event.sections:
+        set_named(book, "SectionScoring", SECTION_SCORING.word(event.across, lang))
+        workbooks.write_named(book, "Section", [r.section for r in event.results])
     if event.tables:
         set_named(book, "TableCount", event.tables)
     if event.boards:
