@@ -9,13 +9,14 @@ from __future__ import annotations
 import pytest
 
 from tests import lo
-from tests.test_sections_book import filled
+from tests.test_sections_book import MITCHELL, filled
 from xlbridge import engine as E
 from xlbridge import kinds
 from xlbridge import workbooks as W
 from xlbridge.engine import sections_event
 from xlbridge.event import score_pairs
-from xlbridge.workbooks.pairs import SECTION_SCORING
+from xlbridge.workbooks.i18n import Labels
+from xlbridge.workbooks.pairs import SECTION_SCORING, TRAVELLER_ROWS
 
 pytestmark = lo.needs_soffice
 
@@ -37,6 +38,11 @@ def computed(tmp_path_factory):
         for column in ("Contract", "Declarer", "Tricks"):
             W.named_cells(book, column)[len(rows) - 1].value = None
         rows = rows[:-1]
+        if name == "within":  # a weighted score in each section (Law 12C1(c)), each on its section's board
+            for index, text in ((3, "60% 4SN= 40% 4SN-1"), (len(rows) // 2 + 3, "50% 3NTS+1 50% 3NTS=")):
+                for column, value in zip(("Contract", "Declarer", "Tricks"), (text, None, None), strict=True):
+                    W.named_cells(book, column)[index].value = value
+                rows[index] = (*rows[index][:4], text, None, None)
         W.write_named(book, "SectionScoring", [SECTION_SCORING.word(across, lang)])
         W.write_named(book, "Fields", [fields])
         if name == "across":  # handicaps for three pairs: the handicapped ranking, every section together
@@ -86,6 +92,18 @@ def test_every_figure_equals_the_engine(computed, name):
         if n not in (None, "")]
     assert ranked == [(p.section, p.total.pair, p.total.place, p.section_place)
                       for field in event.field_list for p in event.ranking(field)]
+
+
+def test_each_sections_weighted_score_is_listed_under_its_traveller(computed):
+    values, rows, _event, _report = computed["within"]
+    weighted = [row for row in rows if "%" in str(row[4])]
+    assert [row[0] for row in weighted] == ["A", "B"]
+    travellers = values.sheets[Labels("fi", "pairs")("travellers")]
+    tables = 2 * MITCHELL.tables  # a traveller has a row for every section's table
+    height = TRAVELLER_ROWS + tables + 1
+    for _section, board, *_rest, text, _declarer, _tricks in weighted:
+        note = travellers.get((1 + (board - 1) * height + TRAVELLER_ROWS + tables, 2))  # under the board's rows
+        assert isinstance(note, str) and text in note, (board, text, note)
 
 
 def test_across_and_within_differ(computed):

@@ -1009,8 +1009,10 @@ def _travellers(book: Book, layout: _Layout) -> Worksheet:
         book.column(ws, "L", rows, lambda r, b=board: layout.hands.par_difference(f"H{r}", b, f"NOT({layout.mp})"),
                     styles.OUTPUT.but(number_format=styles.SIGNED))
         # Under the table, the board's weighted scores in full (too long for a contract's cell).
+        # A sectioned book scored within sections keeps each section's board apart: each listed.
+        fields = [board + index * layout.boards for index in range(max(1, len(layout.sections)))]
         book.merge(ws, f"B{rows[-1] + 1}:M{rows[-1] + 1}",
-                   layout.weighted.listed(board, keys, f'{t("weighted_scores")}:'),
+                   "&".join(layout.weighted.listed(board, keys, f'{t("weighted_scores")}:', field) for field in fields),
                    styles.NOTE.but(size=9), formula=True)
         breaks.append(rows[-1] + 1)
     book.hide_columns(ws, "A")

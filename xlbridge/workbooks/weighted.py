@@ -83,14 +83,15 @@ class Weighted:
         first = GRID
         return f"{self.sheet}!$A${first}:$A${first + PER_BOARD * MOST_PARTS - 1}"
 
-    def listed(self, board: int, numbers: str, label: str) -> str:
+    def listed(self, board: int, numbers: str, label: str, field: int | None = None) -> str:
         """A line naming the board's weighted scores in full, each after its traveller row
         number (``numbers``: the results' key column, board * 10000 + that number), after
-        ``label``; ``""`` when it has none."""
+        ``label``; ``""`` when it has none. ``field``: the sheet's column of the board's
+        results in a sectioned book (the board in a section, when scored within sections)."""
         keys = self._across(KEY)
         pieces = []
         for k in range(1, PER_BOARD + 1):
-            slot = f"MATCH({board * 100 + k},{keys},0)"
+            slot = f"MATCH({(field or board) * 100 + k},{keys},0)"
             row = f"INDEX({self._across(ROW)},{slot})"
             pieces.append(f'IFERROR("  #"&(INDEX({numbers},{row})-{board * 10000})&": "'
                           f'&INDEX({self._across(TEXT)},{slot}),"")')
