@@ -1,7 +1,8 @@
 """A two-section pairs.xlsx recalculated in LibreOffice (issue 19 part 6): every row's
 matchpoints, every pair's percentage, its place overall and its place in its section equal
 :func:`xlbridge.engine.sections_event`'s, scored across the field and within sections
-(Setup's SectionScoring changed), with an adjusted score and a board short of results.
+(Setup's SectionScoring changed), with an adjusted score and a board short of results, by matchpoints,
+Butler and cross-IMPs.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from xlbridge import workbooks as W
 from xlbridge.engine import sections_event
 from xlbridge.event import score_pairs
 from xlbridge.workbooks.i18n import Labels
-from xlbridge.workbooks.pairs import SECTION_SCORING, TRAVELLER_ROWS
+from xlbridge.workbooks.pairs import SCORING, SECTION_SCORING, TRAVELLER_ROWS
 
 pytestmark = lo.needs_soffice
 
-# (name, across, Fields, the book's movement or None for the default Mitchell, language)
+# (name, across, Fields, the book's movement or None for the default Mitchell, language, scoring)
 CASES = [
-    ("across", True, 2, None, "en"),
-    ("within", False, 1, None, "fi"),
-    ("howell-across", True, 1, E.movement("howell", 4, 14), "en"),
+    ("across", True, 2, None, "en", E.Scoring.MP),
+    ("within", False, 1, None, "fi", E.Scoring.MP),
+    ("howell-across", True, 1, E.movement("howell", 4, 14), "en", E.Scoring.MP),
+    ("butler-within", False, 1, None, "en", E.Scoring.BUTLER),
+    ("crossimps-across", True, 2, None, "ru", E.Scoring.CROSS_IMPS),
 ]
 
 
@@ -32,7 +35,7 @@ CASES = [
 def computed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sections")
     paths, rows_of = [], {}
-    for name, across, fields, movement, lang in CASES:
+    for name, across, fields, movement, lang, scoring in CASES:
         book, rows = filled(movement=movement, lang=lang)
         # The last row not played: its board one result short (Neuberg, to the field's most).
         for column in ("Contract", "Declarer", "Tricks"):
@@ -45,6 +48,7 @@ def computed(tmp_path_factory):
                 rows[index] = (*rows[index][:4], text, None, None)
         W.write_named(book, "SectionScoring", [SECTION_SCORING.word(across, lang)])
         W.write_named(book, "Fields", [fields])
+        W.write_named(book, "Scoring", [SCORING.word(scoring, lang)])
         if name == "across":  # handicaps for three pairs: the handicapped ranking, every section together
             handicaps = W.named_cells(book, "PairHandicap")
             for index, points in ((0, 4), (11, -2.5), (15, 6)):
@@ -52,7 +56,7 @@ def computed(tmp_path_factory):
         path = W.save(book, folder / f"{name}.xlsx")
         paths.append(path)
         report = score_pairs(kinds.check(kinds.read(path)).event)  # check and report read the book
-        rows_of[name] = (rows, sections_event(rows, across=across, fields=fields), report)
+        rows_of[name] = (rows, sections_event(rows, across=across, fields=fields, scoring=scoring), report)
     done = lo.recalc(paths, tmp_path_factory.mktemp("sections-calc"))
     return {path.stem: (lo.Values(path), *rows_of[path.stem]) for path in done}
 
@@ -73,18 +77,20 @@ def test_every_figure_equals_the_engine(computed, name):
     assert report.sectioned is not None and report.sectioned.pairs == event.pairs  # `report` scores the book alike
     assert not values.errors()
     assert any(row[4] == "A60/40" for row in rows)  # an adjusted score among them
-    mpns, mpew = values.read("MPNS"), values.read("MPEW")
+    imps = event.scoring.imps
+    mpns, mpew = (values.read(f"{'IMPs' if imps else 'MP'}{side}") for side in ("NS", "EW"))
     for index, points in enumerate(event.rows):
         assert (mpns[index], mpew[index]) == (pytest.approx(points.ns, abs=1e-9), pytest.approx(points.ew, abs=1e-9)), (
             index, rows[index])
     assert mpns[len(rows)] in (None, "")  # the row not played scores nothing
+    figure = "PairIMPs" if imps else "PairPercent"
     lines = {(s, n): (p, place, own) for s, n, p, place, own in zip(
-        *(values.read(name) for name in ("PairSection", "PairNumber", "PairPercent", "PairPlace", "PairSectionPlace")),
+        *(values.read(name) for name in ("PairSection", "PairNumber", figure, "PairPlace", "PairSectionPlace")),
         strict=True) if n is not None}
     assert set(lines) == set(event.pairs)
     for key, line in event.pairs.items():
         percent, place, own = lines[key]
-        assert percent == pytest.approx(line.total.percent, abs=1e-9), key
+        assert percent == pytest.approx(line.total.imps if imps else line.total.percent, abs=1e-9), key
         assert (str(place), str(own)) == (line.total.place, line.section_place), key
     # The Ranking sheet: overall, best first, each pair with its section and its place there.
     ranked = [(s, n, str(place), str(own)) for s, n, place, own in zip(
