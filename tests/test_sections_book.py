@@ -52,7 +52,7 @@ def filled(sections: int = 2, seed: int = 5, movement: E.Movement | None = None,
         plays.append((contract, rng.choice("NESW"), E.parse_contract(contract).tricks_needed + rng.choice([-1, 0, 1])))
     for i, name in enumerate(("Contract", "Declarer", "Tricks")):
         W.write_named(book, name, [play[i] for play in plays])
-    columns = [W.read_named(book, name) for name in ("Section", "Board", "NS", "EW")]
+    columns = [W.read_named(book, name)[:count] for name in ("Section", "Board", "NS", "EW")]
     return book, [(*inputs, *play) for *inputs, play in zip(*columns, plays, strict=True)]
 
 

@@ -117,3 +117,27 @@ def test_across_and_within_differ(computed):
     across, within = computed["across"][2], computed["within"][2]
     assert across.across and not within.across
     assert [r.ns for r in across.rows] != [r.ns for r in within.rows]
+
+
+def test_sizes_the_issue_names_compute_with_threaded_formula_groups(tmp_path):
+    """Sectioned books of the sizes whose one-section books once showed Err:522 under
+    LibreOffice's threaded formula groups (issue 19 part 5), filled and blank, within sections
+    and across: no error value anywhere (the tests' LibreOffice runs with threading on, as
+    users have it, recalculating on load)."""
+    paths = []
+    for index, (kind, tables, boards, count) in enumerate((("mitchell", 6, 18, 2), ("mitchell", 9, 18, 2),
+                                                           ("mitchell", 8, 16, 3), ("howell", 5, 27, 2))):
+        movement = E.movement(kind, tables, boards)
+        book, _rows = filled(sections=count, movement=movement, seed=index)
+        if index % 2:
+            W.write_named(book, "SectionScoring", [SECTION_SCORING.word(False, "en")])
+        paths.append(W.save(book, tmp_path / f"{kind}-{tables}x{boards}-{count}.xlsx"))
+        paths.append(W.save(W.build("pairs", movement=movement, sections=count), tmp_path / f"blank-{index}.xlsx"))
+    done = lo.recalc(paths, tmp_path / "calc")
+    assert len(done) == len(paths)
+    for path in done:
+        values = lo.Values(path)
+        assert not values.errors(), (path.name, values.errors()[:3])
+        percents = [p for p in values.read("PairPercent") if p not in (None, "")]
+        assert len(percents) == (0 if path.stem.startswith("blank") else len(values.read("PairPercent"))
+                                 - values.read("PairNumber").count(None)), path.name
