@@ -123,6 +123,8 @@ def test_nz_scorer_sections_read_right_where_its_lines_are_its_scores():
     assert "(a top of 64: 33 results on a board over all sections)" in imported.notes[0]
     assert "section A numbers each direction from 1: its East-West pair n is pair 13+n here" in imported.notes
     assert sorted(len([p for p in event.pairs if p.section == s]) for s in "ABC") == [14, 26, 26]
+    # every pair's two players with their membership numbers, A 1's as well as B 1's
+    assert len(event.roster.pairs) == 66 and sum(len(players) for players in event.roster.pairs.values()) == 132
     report = score_pairs(event)
     ours = {(r.section, r.board, r.ns, r.ew): (p.ns, p.ew) for r, p in zip(event.results, report.scored.rows,
                                                                            strict=True)}

@@ -585,7 +585,11 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     imported = _read_hands(root, builder.build(), lines)
     club = _club(root)
     if registered or club.number:
-        roster = Roster(club, {pair.number: registered[pair.names] for pair in imported.event.pairs
+        # A Roster keys a pair by its number; in a sectioned event A 1 and B 1 are two pairs, so
+        # there each is keyed by its place in the pair list (the register carries every player).
+        keys = [index if imported.event.sections else pair.number
+                for index, pair in enumerate(imported.event.pairs, start=1)]
+        roster = Roster(club, {key: registered[pair.names] for key, pair in zip(keys, imported.event.pairs, strict=True)
                                if pair.names in registered})
         imported = dataclasses.replace(imported, event=dataclasses.replace(imported.event, roster=roster))
     return imported
