@@ -27,7 +27,8 @@ REFUSED = {
                                      "contradicts itself)",
     # Its three sections (two Mitchells numbering each direction from 1, a Howell) compared across the
     # field (top 64, 33 results); but two lines' SCOREs are not their contracts' (B 16, C 18), so its
-    # figures cannot be reproduced (tests/test_sections_exchange.py reads it with those two corrected).
+    # figures cannot be reproduced from what a workbook holds. With those two lines given contracts that
+    # score their SCOREs, all 66 agree, missing results counted as ties (tests/test_sections_exchange.py).
     "nz_scorer_usebio/multi-section-multi-movement-pairs.xml": "SCORE -250, but 6NT by W taking 7 tricks",
     "pbn_standard/correct_20.pbn": "[ScoreTable] has no PairId_NS",
     # A team event's standings: each match's IMPs and VPs, no board's contract or result.

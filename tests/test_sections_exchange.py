@@ -101,7 +101,8 @@ def test_nz_scorer_three_sections_refused_for_two_scores_their_contracts_do_not_
     """Not a board numbering of its own: every board's 33 results (13 + 13 + 7) are compared
     together (a top of 64). Two lines' SCOREs are not their contracts' (section B board 16:
     6NT by W taking 7 scores +500 for North-South, the file -250; C board 18: 6NT by N
-    taking 0 tricks, -170), and the file's figures were worked from SCORE: refused, naming it."""
+    taking 0 tricks, -170), and the file's figures were worked from SCORE: refused, naming it
+    (with the two corrected, every figure agrees: below)."""
     assert main(["import", str(NZ), "--compare"]) == 2
     err = capsys.readouterr().err
     assert "board 16, line 1: section B: SCORE -250, but 6NT by W taking 7 tricks scores +500 for North-South" in err
@@ -109,13 +110,13 @@ def test_nz_scorer_three_sections_refused_for_two_scores_their_contracts_do_not_
 
 
 @needs_real
-def test_nz_scorer_sections_read_right_where_its_lines_are_its_scores():
+def test_nz_scorer_sections_reproduce_every_figure_where_its_lines_are_its_scores(tmp_path, capsys):
     """With those two lines given contracts that score their SCOREs: A and B number each
-    direction from 1 (East-West n is 13+n), C is a Howell; compared across the field (top 64),
-    every line's matchpoints are the file's, except board 17, whose Neuberg-factored
-    matchpoints (31 real results) the file cuts to 0.1 (57.548 printed 57.5). Its
-    percentages do not follow from its own printed matchpoints (60 of 66 pairs differ from
-    their sum over 26 tops of 64), so they are not compared here."""
+    direction from 1 (East-West n is 13+n), C is a Howell; compared across the field (top 64).
+    Every line's matchpoints are the file's, except board 17 (two adjusted scores in C), whose
+    Neuberg-factored matchpoints the file cuts to 0.1 (57.548 printed 57.5); its percentages
+    count each missing result as a tie (NZ Scorer, as ScoreBridge does), which import finds
+    itself: all 66 agree, in the engine and in the three-section pairs.xlsx it writes."""
     imported = usebio.loads(_nz_corrected())
     event = imported.event
     assert event.sections == ("A", "B", "C") and event.across
@@ -147,6 +148,17 @@ def test_nz_scorer_sections_read_right_where_its_lines_are_its_scores():
                     assert mine == printed, (section.get("SECTION_ID"), number, pairs)
                     exact += 1
     assert (exact, cut) == (825, 33)
+    source = tmp_path / "nz.xml"
+    source.write_bytes(_nz_corrected())
+    assert main(["import", str(source), "--out", str(tmp_path / "nz.xlsx"), "--compare"]) == 0
+    out = capsys.readouterr().out
+    assert "Note: scored as the file's figures show: each result a board lacks counted as a tie, not " \
+           "Neuberg-factored (--missing-as-ties)" in out
+    assert "0 differences (66 published figures compared)" in out
+    figures = compared(out)
+    assert len(figures) == 66 and figures["A", 5] == ("65.32", "65.32") and figures["C", 4] == ("62.86", "62.86")
+    checked = kinds.check(kinds.read(tmp_path / "nz.xlsx"))
+    assert checked.problems == () and checked.event.sections == ("A", "B", "C")
 
 
 @needs_real
