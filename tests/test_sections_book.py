@@ -111,16 +111,23 @@ def test_the_scoring_words_in_every_language():
         SECTION_SCORING.parse("apart")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_card_names_its_section_and_fits(lang):
+def section_cards(lang: str, movement: E.Movement) -> openpyxl.Workbook:
+    """A book of the movement's sheets only, for sections A and B, with a long event name."""
     book = Book(lang=lang, namespace="pairs", event="Kallio Bridge Club Tuesday")
     names = book.sheet("names")
     book.put(names, "A1", "Kallio Bridge Club Tuesday")
     book.define("EventName", names, "A1")
     book.define("EventDate", names, "A2")
-    movement = E.movement("mitchell", 15, 30, arrow_switch=True)
     cards.build(book, movement, sections=("A", "B"))
+    names.sheet_state = "hidden"
     workbook = book.finish()
+    workbook.active = 1
+    return workbook
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_names_its_section_and_fits(lang):
+    workbook = section_cards(lang, E.movement("mitchell", 15, 30, arrow_switch=True))
     t = Labels(lang, "pairs")
     assert assert_every_text_fits(workbook, lang) > 100
     sheet = workbook[t("table_cards")[:31]]

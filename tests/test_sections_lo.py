@@ -7,16 +7,18 @@ Butler and cross-IMPs.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tests import lo
-from tests.test_sections_book import MITCHELL, filled
+from tests.test_sections_book import MITCHELL, filled, section_cards
 from xlbridge import engine as E
 from xlbridge import kinds
 from xlbridge import workbooks as W
 from xlbridge.engine import sections_event
 from xlbridge.event import score_pairs
-from xlbridge.workbooks.i18n import Labels
+from xlbridge.workbooks.i18n import LANGUAGES, Labels
 from xlbridge.workbooks.pairs import SCORING, SECTION_SCORING, TRAVELLER_ROWS
 
 pytestmark = lo.needs_soffice
@@ -141,3 +143,26 @@ def test_sizes_the_issue_names_compute_with_threaded_formula_groups(tmp_path):
         percents = [p for p in values.read("PairPercent") if p not in (None, "")]
         assert len(percents) == (0 if path.stem.startswith("blank") else len(values.read("PairPercent"))
                                  - values.read("PairNumber").count(None)), path.name
+
+
+def test_printed_section_cards_keep_every_word(tmp_path):
+    """Each section's cards printed to PDF, in every language: every word of every card
+    (its section's title among them) is in the PDF's own text, none cut short."""
+    paths, expected = [], {}
+    for lang in LANGUAGES:
+        book = section_cards(lang, E.movement("howell", 5, 27))
+        path = tmp_path / f"cards-{lang}.xlsx"
+        book.save(path)
+        paths.append(path)
+        words: Counter[str] = Counter()
+        for sheet in book.worksheets:
+            if sheet.sheet_state == "visible":
+                words.update(word for row in sheet.iter_rows() for cell in row
+                             if cell.value is not None and not str(cell.value).startswith("=")
+                             for word in str(cell.value).split())
+        expected[path.stem] = words
+    for pdf in lo.to_pdf(paths, tmp_path / "pdf"):
+        printed = Counter(word.text for page in lo.pdf_words(pdf) for word in page.words)
+        assert not expected[pdf.stem] - printed, (pdf.stem, list((expected[pdf.stem] - printed).items())[:10])
+        title = Labels(pdf.stem.split("-")[1], "pairs")("section_card", section="B", card="")
+        assert printed[title.split()[0]] >= 2 * 5, pdf.stem  # "Section" on every table card and more
