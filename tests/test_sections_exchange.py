@@ -343,3 +343,27 @@ def test_a_two_section_export_imported_into_pairs_xlsx(tmp_path, capsys, fmt):
     back = checked.event
     assert back.sections == ("A", "B") and back.across is False and back.options.get("fields") == 2
     assert set(back.pairs) == set(event.pairs) and sorted(back.results, key=repr) == sorted(event.results, key=repr)
+
+
+def _line(ns: int, ew: int, tricks: int, score: int) -> str:
+    return (f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+            f"<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>"
+            "</TRAVELLER_LINE>")
+
+
+def test_pairs_listed_once_for_the_event_go_to_the_section_their_number_plays_in():
+    listed = "".join(f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PERCENTAGE>{figure}</PERCENTAGE>"
+                     f"<PLAYER><PLAYER_NAME>P{n}</PLAYER_NAME></PLAYER></PAIR>"
+                     for n, figure in ((1, "100"), (2, "0"), (11, "0"), (12, "100")))
+    text = ('<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PARTICIPANTS>' + listed + "</PARTICIPANTS><SESSION>"
+            '<SECTION SECTION_ID="A"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>' + _line(1, 2, 10, 420)
+            + '</BOARD></SECTION><SECTION SECTION_ID="B"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>'
+            + _line(11, 12, 9, -50) + "</BOARD></SECTION></SESSION></EVENT></USEBIO>")
+    imported = usebio.loads(text)
+    assert [(p.section, p.number, p.names) for p in imported.event.pairs] == [
+        ("A", 1, "P1"), ("A", 2, "P2"), ("B", 11, "P11"), ("B", 12, "P12")]
+    report = score_pairs(imported.event)  # across the field: +420 beats -50
+    assert {key: report.pairs[key].percent for key in imported.published} == {
+        ("A", 1): 100.0, ("A", 2): 0.0, ("B", 11): 0.0, ("B", 12): 100.0}
+    with pytest.raises(ResultsFileError, match="pair 1 is listed for the whole event, and sections A and B have it"):
+        usebio.loads(text.replace(_line(11, 12, 9, -50), _line(1, 2, 9, -50)))

@@ -31,6 +31,7 @@ from .results import (
     MAX_TABLES,
     EventBuilder,
     Imported,
+    Listed,
     Published,
     ResultsFileError,
     _held,
@@ -76,6 +77,20 @@ def _offsets(builder: EventBuilder, sections: Iterable[str]) -> dict[str, int]:
         else:
             offsets[section] = 0
     return offsets
+
+
+def _placed(entry: Listed, builder: EventBuilder) -> Listed:
+    """A pair listed with no section (a file's one list of pairs for all its sections) put in
+    the one section whose lines have its number; refused when none or several have it."""
+    if entry.section:
+        return entry
+    found = {raw.section for raw in builder.lines for text in raw.values[:2]
+             if text is not None and text.strip() == str(entry.number)}
+    if len(found) != 1:
+        where = "no section's lines have it" if not found else f"sections {' and '.join(sorted(found))} have it"
+        raise ResultsFileError(f"pair {entry.number} is listed for the whole event, and {where}: its section is "
+                               "not known", line=entry.line)
+    return dataclasses.replace(entry, section=found.pop())
 
 
 def across_the_field(rows: Iterable[tuple[PairResult, float | None]], scale: int) -> tuple[bool, str]:
@@ -127,10 +142,8 @@ def build_sections(builder: EventBuilder) -> Imported:
     builder.name = _held(builder.name, builder.notes, _EVENT_NAME_LEFT_OUT)
     if len(builder.name) > EVENT_LENGTH:
         raise ResultsFileError(f"the event's name is {len(builder.name)} characters; the limit is {EVENT_LENGTH}")
-    for entry in builder.listed:
-        if not entry.section:
-            raise ResultsFileError(f"pair {entry.number} has no section, where the file's others have one",
-                                   line=entry.line)
+    if any(not entry.section for entry in builder.listed):  # pairs listed once for the whole event
+        builder.listed = [_placed(entry, builder) for entry in builder.listed]
     for raw in builder.lines:
         if not raw.section:
             raise ResultsFileError("a line with no section, where the file's others have one", board=raw.board,
