@@ -80,17 +80,19 @@ def run(args: argparse.Namespace) -> int:
     base = f"http://{_address(args.host)}:{args.port}"
     tables = {table: f"{base}/t/{codes[f't{table}']}" for table in event.tables}
     director = f"{base}/d/{codes['director']}"
-    print(f"{book}: {event.name}, {len(event.tables)} tables, {event.rounds} rounds; journal "
+    sections = f" in {len(event.sections)} sections ({', '.join(event.sections)})" if event.sections else ""
+    print(f"{book}: {event.name}, {len(event.tables)} tables{sections}, {event.rounds} rounds; journal "
           f"{journal_path(book)}")
     for table, url in tables.items():
-        print(f"table {table}: {url}")
+        print(f"table {event.label(table)}: {url}")
     print(f"director: {director}")
     if _loopback(args.host):
         # A card whose code points at this computer only would send every phone nowhere.
         print(f"{args.host} is this computer only: the tables' phones cannot reach it. Give --host 0.0.0.0 "
               "(or this computer's address on the club's Wi-Fi) to serve them; no table cards written")
     elif not args.no_cards:
-        _cards(book, event.name, tables, director, event.lang, server.journal, base, force=args.force)
+        _cards(book, event.name, tables, director, event.lang, server.journal, base, force=args.force,
+               sections={place.table: (place.section, place.number) for place in event.places if place.section})
     sys.stdout.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, server_header=False)
     return EXIT_OK
@@ -117,12 +119,13 @@ CARDS_ADDRESS = "cards_address"
 
 
 def _cards(book: Path, title: str, tables: dict[int, str], director: str, lang: str, journal: Journal,
-           base: str, *, force: bool) -> None:
+           base: str, *, force: bool, sections: dict[int, tuple[str, int]] | None = None) -> None:
     """EVENT-tables.pdf, when it is not there yet or (with ``force``) was printed for another
     address. The codes never change, so cards printed for this address stay valid and are
     kept; cards printed for another (the laptop got a new address on the Wi-Fi) would send
     the phones nowhere, which is said in one line. A PDF that cannot be written is said in
-    one line too, and the server runs all the same."""
+    one line too, and the server runs all the same. A sectioned event's cards name each
+    table's section and its number there (``sections``: table -> (section, number))."""
     target = book.with_name(f"{book.stem}-tables.pdf")
     printed = journal.setting(CARDS_ADDRESS)
     if target.exists() and not force:
@@ -135,7 +138,8 @@ def _cards(book: Path, title: str, tables: dict[int, str], director: str, lang: 
     from ..live.cards import table_cards  # segno, of the serve extra, only when serving
 
     try:
-        print(f"Wrote {table_cards(title, tables, director, lang, target, force=force)}")
+        more = {"sections": sections} if sections else {}  # a sectioned event's cards name each table's section
+        print(f"Wrote {table_cards(title, tables, director, lang, target, force=force, **more)}")
     except (XlbridgeError, OSError) as error:
         print(f"{target}: not written ({error})")
         return

@@ -94,8 +94,10 @@ class Server:
                 # a team or Swiss pairs event's boards are the round's (another round's board 1 is another deal)
                 travellers[board] = [s for s in stored if s.entry.board == board
                                      and (not self.event.by_round or s.entry.round == round)]
-        return pages.TableView(self.event.lang, self.event.name, place, round, table, self.event.names, mine,
-                               travellers, self.signer.csrf(cookie), text, ok, self.event.undrawn)
+        # a sectioned event's pair numbers repeat in each section: the names are the table's section's
+        return pages.TableView(self.event.lang, self.event.name, place, round, table, self.event.names_at(place), mine,
+                               travellers, self.signer.csrf(cookie), text, ok, self.event.undrawn,
+                               self.event.labels if self.event.sections else {})
 
     def director_view(self, cookie: str, text: str = "", ok: bool = False) -> pages.DirectorView:
         stored = self.journal.entries()
@@ -113,7 +115,8 @@ class Server:
             self.event.lang, self.event.name, self.event.rounds, self.event.tables, self.journal.closed(), counts,
             self.late(counts), self.journal.corrections(), self.ranking(stored),
             self.journal.setting(TRAVELLER) == "yes", self.signer.csrf(cookie), text, ok, self.event.individual,
-            self.event.teams, self.event.swiss)
+            self.event.teams, self.event.swiss, self.event.labels if self.event.sections else {},
+            {place.table: place.section for place in self.event.places} if self.event.sections else {})
 
     def late(self, counts: dict[tuple[int, int], tuple[int, int, int]]) -> list[int]:
         """Tables behind the others in the current round: fewer boards in than a table of the
@@ -124,7 +127,7 @@ class Server:
             return []
         return sorted(table for table, (entered, _, boards) in mine.items() if entered < boards)
 
-    def ranking(self, stored: list[Stored]) -> list[tuple[str, list[tuple[str, int, str, str]]]]:
+    def ranking(self, stored: list[Stored]) -> list[tuple[str, list[tuple[str, int | str, str, str]]]]:
         """The live ranking: the book's results and the confirmed entries, scored by the engine."""
         return self.event.ranking(s.entry for s in stored if s.confirmed)
 
@@ -238,6 +241,8 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
                 else:
                     outcome = server.journal.correct(entry, by=f"t{table}", key=fields["key"])
         except forms.Refusal as refusal:
+            if refusal.values.get("table") == table:  # the table as its players read it (A 3 in a section)
+                refusal.values["table"] = event.label(table)
             return table_answer(table, cookie, refusal.status, t(refusal.key, **refusal.values))
         return table_outcome(table, cookie, action, board, outcome)
 
@@ -246,12 +251,12 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
         round = server.current_round()
         posted_table, posted_round = forms.number(fields, "table"), forms.number(fields, "round")
         if posted_table != table:
-            raise forms.Refusal("err_other", 403, table=table, other=posted_table)
+            raise forms.Refusal("err_other", 403, table=event.label(table), other=event.label(posted_table))
         if round is None or posted_round != round:
             raise forms.Refusal("err_closed", 403, round=posted_round)
         place = event.place(round, table)
         if place is None or place.sits_out:
-            raise forms.Refusal("err_board", 403, board=fields.get("board", "?"), table=table, round=round)
+            raise forms.Refusal("err_board", 403, board=fields.get("board", "?"), table=event.label(table), round=round)
         return round, place
 
     def table_outcome(table: int, cookie: str, action: str, board: int, outcome: Outcome) -> Response:
@@ -287,10 +292,15 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
         t = labels()
         try:
             if action == "result":
-                round, table = forms.number(fields, "round"), forms.number(fields, "table")
+                round, table = forms.number(fields, "round"), director_table(fields)
                 place = event.place(round, table)
                 boards = () if place is None or place.sits_out else place.boards
-                entry = forms.from_director(fields, boards=boards, round=round, table=table)
+                try:
+                    entry = forms.from_director(fields, boards=boards, round=round, table=table)
+                except forms.Refusal as refusal:
+                    if refusal.values.get("table") == table:
+                        refusal.values["table"] = event.label(table)
+                    raise
                 outcome = server.journal.correct(entry, by=DIRECTOR, key=fields["key"])
                 assert outcome.stored is not None
                 text = t("saved", board=entry.board, result=pages.result_text(outcome.stored))
@@ -310,6 +320,21 @@ def create_app(book: Path, event: LiveEvent, *, rate_address: tuple[int, float] 
             view = server.director_view(cookie, t(refusal.key, **refusal.values))
             return HTMLResponse(pages.director_page(view), status_code=refusal.status)
         return HTMLResponse(pages.director_page(server.director_view(cookie, text, ok=True)))
+
+    def director_table(fields: dict[str, str]) -> int:
+        """The table the director's form names: its number, and in a sectioned event its
+        section too (``B`` and ``1``: table 5 of :func:`~xlbridge.live.event.across`)."""
+        number = forms.number(fields, "table")
+        if not event.sections:
+            return number
+        section = fields.get("section", "").strip().upper()
+        for place in event.places:
+            if place.section == section and place.number == number:
+                return place.table
+        if section not in event.sections:
+            raise forms.Refusal("err_section", section=section or "-", sections=", ".join(event.sections))
+        raise forms.Refusal("err_board", board=fields.get("board", "?"), table=f"{section} {number}",
+                            round=fields.get("round", "?"))
 
     def write(t: Labels) -> str:
         confirmed = [s.entry for s in server.journal.entries() if s.confirmed]

@@ -65,7 +65,8 @@ class _Card:
 
 
 def table_cards(title: str, table_urls: Mapping[int, str], director_url: str, lang: str, out: Path, *,
-                force: bool = False, paper: str = "A4") -> Path:
+                force: bool = False, paper: str = "A4", sections: Mapping[int, tuple[str, int]] | None = None
+                ) -> Path:
     """Write the cards' PDF to ``out`` (``EVENT-tables.pdf``): one card a table, in table
     order, then the director's. An existing ``out`` is replaced only with ``force``.
     (``lang`` and ``out`` may be given by name or in place: ``serve`` gives them in place.)
@@ -76,15 +77,23 @@ def table_cards(title: str, table_urls: Mapping[int, str], director_url: str, la
     more or an address that is blank.
     """
     out = files.refuse_existing(out, force=force)  # before LibreOffice's seconds of work
-    workbook = cards_sheet(title, table_urls, director_url, lang=lang, paper=paper)
+    workbook = cards_sheet(title, table_urls, director_url, lang=lang, paper=paper, sections=sections)
     with tempfile.TemporaryDirectory(prefix="xlbridge-cards-") as folder:
         book = files.save(workbook, Path(folder) / f"{out.stem}.xlsx")
         return to_pdf(book, out, force=force)
 
 
 def cards_sheet(title: str, table_urls: Mapping[int, str], director_url: str, *, lang: str,
-                paper: str = "A4") -> Workbook:
-    """The cards as a one-sheet workbook laid out to print (see the module's description)."""
+                paper: str = "A4", sections: Mapping[int, tuple[str, int]] | None = None) -> Workbook:
+    """The cards as a one-sheet workbook laid out to print (see the module's description).
+    A sectioned event's table (``sections``: serve's number -> (section, its number there))
+    is printed as its section's (``Section B, Club night`` over ``Table 1``), as the
+    section's guide cards title it.
+
+    >>> sheet = cards_sheet("Club", {5: "http://h/t/x"}, "http://h/d/y", lang="en", sections={5: ("B", 1)}).active
+    >>> [sheet.cell(row, 2).value for row in (2, 3)]
+    ['Section B, Club', 'Table 1']
+    """
     t = Labels(lang, "serve_cards")
     for table, url in table_urls.items():
         if isinstance(table, bool) or not isinstance(table, int) or table < 1:
@@ -93,7 +102,11 @@ def cards_sheet(title: str, table_urls: Mapping[int, str], director_url: str, *,
     _address(director_url, "the director")
     if not table_urls:
         raise OptionError("no tables: the cards need at least one table's address")
-    cards = [_Card(f"{t('table')} {table}", title, t("scan"), table_urls[table]) for table in sorted(table_urls)]
+    shown = {table: (title, table) for table in table_urls}
+    for table, (section, number) in (sections or {}).items():
+        shown[table] = (Labels(lang, "pairs")("section_card", section=section, card=title), number)
+    cards = [_Card(f"{t('table')} {shown[table][1]}", shown[table][0], t("scan"), table_urls[table])
+             for table in sorted(table_urls)]
     cards.append(_Card(t("director"), title, t("director_scan"), director_url, warning=t("director_only")))
     codes = [segno.make(card.url, error="m", micro=False) for card in cards]
     size = max(code.symbol_size(border=QUIET)[0] for code in codes)

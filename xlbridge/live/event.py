@@ -13,6 +13,13 @@ Results rows give the rounds drawn so far, and match ``k`` of a round is table `
 North-South pair the one the draw put there, playing the round's boards; a bye has no table.
 Any other book is refused in one line naming what is served.
 
+A sectioned pairs book (``xlbridge workbooks pairs --sections 2 --movement ...``) runs its
+Movement sheet's movement in every section on the same boards. Its tables are numbered
+across the sections inside ``serve`` (:func:`across`: with 4 tables a section, B 1 is table
+5), so the journal, the codes and the forms keep one number a table; every place a person
+reads a table shows it with its section (``A 3``, :attr:`Place.label`), and ``--write``
+turns the number back into the section's rows.
+
 >>> place = Place(1, 2, 2, 9, (4, 5, 6), "table 1", "table 2 NS", "table 3 EW")
 >>> place.boards_text, place.sits_out
 ('4-6', False)
@@ -30,7 +37,18 @@ from .. import kinds
 from ..director.names import NamedCells
 from ..director.safe_open import load
 from ..engine import OptionError
-from ..event import EventBoard, PairResult, PairsEvent, PairsReport, Play, SwissBoard, SwissPairsEvent, TeamEvent
+from ..event import (
+    EventBoard,
+    PairResult,
+    PairsEvent,
+    PairsReport,
+    Play,
+    SwissBoard,
+    SwissPairsEvent,
+    TeamEvent,
+    pair_label,
+    section_of,
+)
 from ..event.individual import IndividualEvent, IndividualResult
 from ..workbooks.i18n import LANGUAGES, Labels
 from .entry import Entry
@@ -62,6 +80,19 @@ class Place:
     players_next: tuple[tuple[int, str], ...] = ()
     room: str = ""
     swiss: bool = False
+    section: str = ""
+    """A sectioned event's section (``A``); ``table`` is then numbered across the sections
+    (:func:`across`) and ``number`` is the table's number in its section."""
+    number: int = 0
+
+    @property
+    def label(self) -> str:
+        """The table as the players and the director read it: ``3``, or ``A 3`` in a section.
+
+        >>> Place(1, 7, 3, 5, (1,), section="B", number=3).label, Place(1, 3, 3, 5, (1,)).label
+        ('B 3', '3')
+        """
+        return pair_label(self.section, self.number or self.table)
 
     @property
     def home_away(self) -> tuple[int, int]:
@@ -91,6 +122,17 @@ def _span(boards: tuple[int, ...]) -> str:
 
 OPEN, CLOSED = "open", "closed"
 """A team event's two rooms (:attr:`Place.room`)."""
+
+
+def across(index: int, number: int, per_section: int) -> int:
+    """Table ``number`` of the section at ``index`` (0 for the first, in the book's
+    ``Sections`` order) as ``serve`` numbers a sectioned event's tables: after every table of
+    the sections before it. The one numbering, used by the phones and by ``--write``.
+
+    >>> across(0, 3, 4), across(1, 1, 4), across(2, 4, 4)
+    (3, 5, 12)
+    """
+    return index * per_section + number
 
 
 def match_numbers(matches: Iterable[tuple[int, int, int]]) -> dict[tuple[int, int, int], int]:
@@ -132,6 +174,8 @@ class LiveEvent:
     typed: Mapping[tuple[int, int, int], Result]
     """The book's results by (round, table, board), where the movement places them (a team
     event's board under both its rooms' tables, a Swiss pairs match's under its table)."""
+    sections: tuple[str, ...] = ()
+    """A sectioned pairs event's sections, in the book's order; empty otherwise."""
 
     @property
     def name(self) -> str:
@@ -174,6 +218,23 @@ class LiveEvent:
             return {player.number: player.name for player in self.event.players}
         return {pair.number: pair.names for pair in self.event.pairs}
 
+    def names_at(self, place: Place | None) -> dict[int, str]:
+        """The names by number of the pairs a table may meet: its section's in a sectioned
+        event (numbers repeat across sections), else :attr:`names`."""
+        if not self.sections or not isinstance(self.event, PairsEvent):
+            return self.names
+        section = "" if place is None else place.section
+        return {pair.number: pair.names for pair in self.event.pairs if pair.section == section}
+
+    @functools.cached_property
+    def labels(self) -> dict[int, str]:
+        """Each table's label by its number (``A 3`` in a sectioned event, else ``3``)."""
+        return {place.table: place.label for place in self.places}
+
+    def label(self, table: int) -> str:
+        """A table as a person reads it; a number no table has as it is."""
+        return self.labels.get(table, str(table))
+
     @property
     def rounds(self) -> int:
         return max(place.round for place in self.places)
@@ -200,7 +261,7 @@ class LiveEvent:
             return SwissBoard(entry.round, place.ns, place.ew, entry.board, play)
         if place.seats:
             return IndividualResult(entry.round, entry.table, entry.board, place.seats, play)  # type: ignore[arg-type]
-        return PairResult(entry.board, place.ns, place.ew, play)
+        return PairResult(entry.board, place.ns, place.ew, play, place.section)
 
     def with_entries(self, entries: Iterable[Entry]) -> PairsEvent | IndividualEvent | TeamEvent | SwissPairsEvent:
         """The book's event with the entries added where the book has no result typed (a
@@ -225,9 +286,10 @@ class LiveEvent:
         added = [self.result(entry) for entry in entries if entry.key not in self.typed]
         return dataclasses.replace(self.event, results=(*self.event.results, *added))  # type: ignore[arg-type]
 
-    def ranking(self, entries: Iterable[Entry]) -> list[tuple[str, list[tuple[str, int, str, str]]]]:
+    def ranking(self, entries: Iterable[Entry]) -> list[tuple[str, list[tuple[str, int | str, str, str]]]]:
         """The live ranking, scored by the engine as ``report`` scores the book's results and
-        the entries: (title, [(place, number, names, total)]) for each field."""
+        the entries: (title, [(place, number, names, total)]) for each field; a sectioned
+        event's overall, then each section's, its pairs ``A 3``."""
         event = self.with_entries(entries)
         names = self.names
         if isinstance(event, TeamEvent):  # VPs a team, as report scores the book
@@ -251,10 +313,31 @@ class LiveEvent:
         # a field's title in the book's words (NS, EW), not the report's English
         words = Labels(self.lang, kinds.PAIRS.name)
         fields = {"North-South": words("ns_field"), "East-West": words("ew_field")}
+        if scored.sectioned is not None:
+            return _section_ranking(scored, words, fields)
         return [(fields.get(title, title), [(t.place, t.pair, names.get(t.pair, ""),
                  f"{t.imps:+.2f}" if scored.imps and t.imps is not None else f"{t.percent:.2f}%")
                 for t in totals])
                 for title, totals in scored.rankings()]
+
+
+def _section_ranking(scored: PairsReport, words: Labels, fields: Mapping[str, str]
+                     ) -> list[tuple[str, list[tuple[str, int | str, str, str]]]]:
+    """A sectioned event's live ranking: overall (each field), then each section's (its
+    places within it), every pair ``A 3`` with its names by section and number."""
+
+    def lines(totals: list) -> list[tuple[str, int | str, str, str]]:
+        return [(t.place, scored.label(t), scored.name_of(t),
+                 f"{t.imps:+.2f}" if scored.imps and t.imps is not None else f"{t.percent:.2f}%") for t in totals]
+
+    out = [(fields.get(title, title), lines(totals)) for title, totals in scored.rankings()]
+    for title, totals in scored.section_rankings():
+        # the report's title is "Section A" or "Section A North-South": put in the book's words
+        section, _, field = title.removeprefix("Section ").partition(" ")
+        section = section_of(totals[0]) if totals else section
+        out.append((f"{words('section')} {section}" + (f" {fields.get(field, field)}" if field else ""),
+                    lines(totals)))
+    return out
 
 
 def read_event(path: Path, lang: str | None = None) -> LiveEvent:
@@ -283,13 +366,32 @@ def read_event(path: Path, lang: str | None = None) -> LiveEvent:
         return LiveEvent(path, lang or _language(header, kinds.INDIVIDUAL.name), tuple(places), checked.event, typed)
     places, header = _places(path, book.cells)
     code = lang or _language(header, kinds.PAIRS.name)
-    by_board = {(board, place.ns, place.ew): (place.round, place.table) for place in places for board in place.boards}
+    sections = book_sections(book.cells.column("Sections") if checked.event.sections else [])  # type: ignore[union-attr]
+    if sections:  # the movement in every section, its tables numbered across them
+        per_section = max(place.table for place in places)
+        places = [dataclasses.replace(place, table=across(index, place.table, per_section), section=section,
+                                      number=place.table)
+                  for index, section in enumerate(sections) for place in places]
+    by_board = {(place.section, board, place.ns, place.ew): (place.round, place.table)
+                for place in places for board in place.boards}
     typed = {}
     for result in checked.event.results:  # type: ignore[union-attr]
-        where = by_board.get((result.board, result.ns, result.ew))
+        where = by_board.get((result.section, result.board, result.ns, result.ew))
         if where is not None:
             typed[(*where, result.board)] = result
-    return LiveEvent(path, code, tuple(places), checked.event, typed)
+    return LiveEvent(path, code, tuple(places), checked.event, typed, sections)
+
+
+def book_sections(cells: Iterable[object]) -> tuple[str, ...]:
+    """A sectioned book's sections in its order, from its hidden ``Sections`` list's cells
+    (read by :func:`read_event` and by ``--write``, so both number the tables alike).
+
+    >>> from xlbridge.director.names import Cell
+    >>> book_sections([Cell("Lists", 1, 1, "A"), Cell("Lists", 2, 1, " B "), Cell("Lists", 3, 1, None)])
+    ('A', 'B')
+    """
+    values = (getattr(cell, "value", cell) for cell in cells)
+    return tuple(str(value).strip() for value in values if value is not None and str(value).strip())
 
 
 def _places(path: Path, cells: NamedCells) -> tuple[list[Place], str]:

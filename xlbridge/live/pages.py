@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from html import escape
 
 from ..engine import board_dealer, board_vul
@@ -144,6 +144,18 @@ class TableView:
     ok: bool = False
     undrawn: bool = False
     """Rounds still to draw (a Swiss team event): every round served closed is not the end."""
+    labels: Mapping[int, str] = field(default_factory=dict)
+    """A sectioned event's tables as people read them (5: ``B 1``); empty otherwise."""
+
+
+def _where(view: TableView, place: Place) -> str:
+    """The table and round as its players read them: ``Table 3, round 2``, or in a section
+    ``Section B, Table 3, round 2`` (the section's own table number)."""
+    t = Labels(view.lang, "serve")
+    if not place.section:
+        return t("title", table=view.table, round=view.round)
+    return Labels(view.lang, PAIRS.name)("section_card", section=place.section,
+                                         card=t("title", table=place.number, round=view.round))
 
 
 def table_page(view: TableView) -> str:
@@ -156,7 +168,7 @@ def table_page(view: TableView) -> str:
         return page(view.event, "".join(html), view.lang)
     # a table the movement leaves empty this round: it sits out
     place = view.place or Place(view.round, view.table, None, None, ())
-    html.append(f'<h2 id="where">{escape(t("title", table=view.table, round=view.round))}</h2>')
+    html.append(f'<h2 id="where">{escape(_where(view, place))}</h2>')
     if place.sits_out:
         html.append(f'<p id="sitout">{escape(t("sits_out", round=view.round))}</p>')
     else:
@@ -191,7 +203,7 @@ def table_page(view: TableView) -> str:
                             f"</summary>{_board_form(t, view, 'correct', board, t('correct', board=board), stored)}"
                             "</details>")
                 if board in view.travellers:
-                    html.append(_traveller(t, board, view.travellers[board]))
+                    html.append(_traveller(t, board, view.travellers[board], view.labels))
             html.append("</section>")
     done = place.sits_out or all(view.entries.get(b) is not None and view.entries[b].confirmed for b in place.boards)
     if done:  # where next goes first, under the message: it is what the players look for now
@@ -213,12 +225,12 @@ def table_page(view: TableView) -> str:
         nxt.append(f'<p id="wait"><a href="/table" id="reload" class="button">'
                    f'{escape(t("wait", round=view.round))}</a></p>')
         html[3:3] = nxt  # after the table and round
-    return page(t("title", table=view.table, round=view.round), "".join(html), view.lang)
+    return page(_where(view, place), "".join(html), view.lang)
 
 
-def _traveller(t: Labels, board: int, lines: Sequence[Stored]) -> str:
-    rows = "".join(f"<tr><td>{s.entry.table}</td><td>{escape(result_text(s))}</td><td>{ns_score(s)}</td></tr>"
-                   for s in lines)
+def _traveller(t: Labels, board: int, lines: Sequence[Stored], labels: Mapping[int, str]) -> str:
+    rows = "".join(f"<tr><td>{escape(labels.get(s.entry.table, str(s.entry.table)))}</td>"
+                   f"<td>{escape(result_text(s))}</td><td>{ns_score(s)}</td></tr>" for s in lines)
     return (f'<h2>{escape(t("traveller", board=board))}</h2><table id="traveller-{board}">'
             f"<tr><th>{escape(t('table'))}</th><th>{escape(t('contract').split(' (')[0])}</th>"
             f"<th>NS</th></tr>{rows}</table>")
@@ -242,8 +254,8 @@ class DirectorView:
     """(round, table): (entered, confirmed, boards)."""
     late: list[int]
     corrections: list[Correction]
-    ranking: list[tuple[str, list[tuple[str, int, str, str]]]]
-    """(title, [(place, pair, names, total)]) for each field."""
+    ranking: list[tuple[str, list[tuple[str, int | str, str, str]]]]
+    """(title, [(place, pair, names, total)]) for each field (a sectioned event's pair ``A 3``)."""
     show_traveller: bool
     csrf: str
     message: str = ""
@@ -254,6 +266,13 @@ class DirectorView:
     """A team event: the ranking is of teams, in VPs."""
     swiss: bool = False
     """A Swiss pairs event: the ranking is of pairs, in VPs."""
+    labels: Mapping[int, str] = field(default_factory=dict)
+    """A sectioned event's tables as people read them (5: ``B 1``); empty otherwise."""
+    sections: Mapping[int, str] = field(default_factory=dict)
+    """A sectioned event's tables' sections (5: ``B``): the grid a section at a time."""
+
+    def label(self, table: int) -> str:
+        return self.labels.get(table, str(table))
 
 
 def director_page(view: DirectorView) -> str:
@@ -263,26 +282,31 @@ def director_page(view: DirectorView) -> str:
     head = "".join(f"<th>{r}</th>" for r in range(1, view.rounds + 1))
     html.append(f'<h2>{escape(t("grid"))}</h2><table id="grid"><tr><th>{escape(t("table"))} \\ '
                 f"{escape(t('round'))}</th>{head}</tr>")
+    section = ""
     for table in view.tables:
+        if view.sections.get(table, section) != section:  # a sectioned event: each section's tables under its name
+            section = view.sections[table]
+            html.append(f'<tr id="grid-section-{escape(section)}"><th colspan="{view.rounds + 1}">'
+                        f'{escape(Labels(view.lang, PAIRS.name)("section"))} {escape(section)}</th></tr>')
         cells = []
         for r in range(1, view.rounds + 1):
             entered, confirmed, boards = view.counts.get((r, table), (0, 0, 0))
             cells.append(f'<td id="grid-{r}-{table}">' + ("-" if not boards else f"{confirmed}/{boards}"
                          + (f" (+{entered - confirmed})" if entered > confirmed else "")) + "</td>")
-        html.append(f"<tr><th>{table}</th>{''.join(cells)}</tr>")
+        html.append(f"<tr><th>{escape(view.label(table))}</th>{''.join(cells)}</tr>")
     closing = "".join(f"<td>{escape(t('closed'))}</td>" if r in view.closed else
                       f'<td><form method="post" action="/director/close" id="close-{r}">{hidden(view.csrf, round=r)}'
                       f'<button type="submit" class="second" id="close-{r}-submit">{escape(t("close", round=r))}'
                       "</button></form></td>" for r in range(1, view.rounds + 1))
     html.append(f"<tr><th></th>{closing}</tr></table>")
-    late = ", ".join(map(str, view.late)) or t("none")
+    late = ", ".join(map(view.label, view.late)) or t("none")
     html.append(f'<h2>{escape(t("late"))}</h2><p id="late">{escape(late)}</p>')
     html.append(f'<h2>{escape(t("ranking"))}</h2>')
     for title, rows in view.ranking:
         if title:
             html.append(f"<h3>{escape(title)}</h3>")
-        body = "".join(f"<tr><td>{escape(place)}</td><td>{pair}</td><td>{escape(names)}</td><td>{escape(total)}</td>"
-                       "</tr>" for place, pair, names, total in rows)
+        body = "".join(f"<tr><td>{escape(place)}</td><td>{escape(str(pair))}</td><td>{escape(names)}</td>"
+                       f"<td>{escape(total)}</td></tr>" for place, pair, names, total in rows)
         who = Labels(view.lang, INDIVIDUAL.name)("player") if view.individual else t("pair")
         total = t("total")
         if view.teams:  # a team event ranks teams by VPs
@@ -293,7 +317,10 @@ def director_page(view: DirectorView) -> str:
                     f"<th>{escape(t('names'))}</th><th>{escape(total)}</th></tr>{body}</table>")
     html.append(f'<h2>{escape(t("edit"))}</h2><form method="post" action="/director/result" id="edit">'
                 f"{hidden(view.csrf)}")
-    for name, label, size in (("round", t("round"), 3), ("table", t("table"), 3), ("board", t("board"), 3),
+    # a sectioned event's table is named by its section and its number there, as the cards show it
+    section_field = [("section", Labels(view.lang, PAIRS.name)("section"), 2)] if view.sections else []
+    for name, label, size in (("round", t("round"), 3), *section_field, ("table", t("table"), 3),
+                              ("board", t("board"), 3),
                               ("contract", t("contract"), 6), ("declarer", t("declarer"), 2),
                               ("tricks", t("tricks"), 3), ("lead", t("lead"), 3)):
         html.append(f'<label for="edit-{name}">{escape(label)}</label> '
@@ -306,7 +333,8 @@ def director_page(view: DirectorView) -> str:
                 f'<button type="submit" class="second" id="setting-submit">{escape(t(flag))}</button></p></form>')
     html.append(f'<form method="post" action="/director/write" id="write">{hidden(view.csrf)}'
                 f'<button type="submit" id="write-submit">{escape(t("write"))}</button></form>')
-    rows = "".join(f"<tr><td>{escape(_time(c.at))}</td><td>{escape(c.who)}</td><td>{c.round}</td><td>{c.table}</td>"
+    rows = "".join(f"<tr><td>{escape(_time(c.at))}</td><td>{escape(_who(view, c.who))}</td><td>{c.round}</td>"
+                   f"<td>{escape(view.label(c.table))}</td>"
                    f"<td>{c.board}</td><td>{escape(c.before)}</td><td>{escape(c.after)}</td></tr>"
                    for c in view.corrections)
     html.append(f'<h2>{escape(t("corrections"))}</h2><table id="corrections"><tr><th>{escape(t("when"))}</th>'
@@ -314,6 +342,18 @@ def director_page(view: DirectorView) -> str:
                 f"<th>{escape(t('board'))}</th><th>{escape(t('before'))}</th><th>{escape(t('after'))}</th></tr>"
                 f"{rows}</table>")
     return page(f"{view.event} · {t('director')}", "".join(html), view.lang)
+
+
+def _who(view: DirectorView, who: str) -> str:
+    """Who made a correction: the director, or a table's login (``t5``), which a sectioned
+    event shows as its table (``Table B 1``).
+
+    >>> _who(DirectorView("en", "", 1, (5,), frozenset(), {}, [], [], [], False, "", labels={5: "B 1"}), "t5")
+    'Table B 1'
+    """
+    if view.labels and who[:1] == "t" and who[1:].isdigit():
+        return f"{Labels(view.lang, 'serve')('table')} {view.label(int(who[1:]))}"
+    return who
 
 
 def _time(at: float) -> str:

@@ -7,9 +7,12 @@ match's (``MatchRound``, ``MatchHome``, ``MatchAway``, ``Board``), and the table
 the open room's three cells or the closed room's (:func:`~xlbridge.live.event.match_numbers`
 numbers the tables). A Swiss pairs event's (swiss-pairs.xlsx) row is the match's
 (``MatchRound``, ``MatchNS``, ``MatchEW``, ``Board``), match ``k`` of a round its table ``k``
-(numbered as the team event's matches are). Only the ``Contract``, ``Declarer`` and
-``Tricks`` cells are written; every formula, style, defined name and validation of the book
-is kept (openpyxl loads and saves it whole, as ``xlbridge hands`` and ``draw`` do).
+(numbered as the team event's matches are). A sectioned pairs book's row is its section's
+(``Section``, ``RoundNo``, ``TableNo``, ``Board``): ``serve`` numbers the tables across the
+sections (:func:`~xlbridge.live.event.across`, the ``Sections`` list's order, the Movement
+sheet's tables a section), so table 5 of a 4-table Mitchell is section B's table 1. Only the
+``Contract``, ``Declarer`` and ``Tricks`` cells are written; every formula, style, defined
+name and validation of the book is kept (openpyxl loads and saves it whole, as ``xlbridge hands`` and ``draw`` do).
 
 What the director typed is never lost:
 
@@ -50,7 +53,7 @@ from ..engine.errors import XlbridgeError
 from ..event import Play
 from ..workbooks import named_cells
 from .entry import Entry
-from .event import match_numbers, room_tables
+from .event import across, book_sections, match_numbers, room_tables
 
 WAIT_SECONDS = 300.0
 """How long :func:`write_back` waits for a spreadsheet program to close the book: time
@@ -293,11 +296,36 @@ def _rows(workbook: Workbook, book: Path) -> dict[tuple[int, int, int], tuple[Sh
             if number is not None and board is not None:
                 rows.setdefault((round_, number, board), tuple(results))  # type: ignore[arg-type]
         return rows
-    for round_, table, board, *results in zip(*columns, strict=True):
+    numbering = _sections(workbook, book, len(columns[0]))
+    for index, (round_, table, board, *results) in enumerate(zip(*columns, strict=True)):
         key = (_whole(round_.value), _whole(table.value), _whole(board.value))
+        if numbering is not None and None not in key:  # a sectioned book: the table as serve numbers it
+            sections, per_section, column = numbering
+            section = str(column[index].value or "").strip().upper()
+            if section not in sections:
+                continue  # a row of no section the book has: none of serve's tables
+            key = (key[0], across(sections.index(section), key[1], per_section), key[2])  # type: ignore[operator]
         if None not in key:
             rows.setdefault(key, tuple(results))  # type: ignore[arg-type]
     return rows
+
+
+def _sections(workbook: Workbook, book: Path, length: int) -> tuple[tuple[str, ...], int, list[SheetCell]] | None:
+    """A sectioned pairs book's sections (in its ``Sections`` order), its tables a section
+    (the Movement sheet's) and its results rows' ``Section`` cells; None for a book of one
+    section."""
+    if "Sections" not in workbook.defined_names or "Section" not in workbook.defined_names:
+        return None
+    sections = book_sections(named_cells(workbook, "Sections"))
+    if not sections:
+        return None
+    moves = named_cells(workbook, "MoveTable") if "MoveTable" in workbook.defined_names else []
+    tables = [table for table in (_whole(cell.value) for cell in moves) if table]
+    column = named_cells(workbook, "Section")
+    if not tables or len(column) != length:
+        raise WriteBackError(f"{book}: a sectioned book needs its Movement sheet's tables and a Section cell on "
+                             f"every results row (Section {len(column)}, RoundNo {length}), as the template has them")
+    return tuple(section.upper() for section in sections), max(tables), column
 
 
 def _put(cells: Sequence[SheetCell], entry: Entry) -> None:

@@ -734,6 +734,7 @@ LABELS: dict[str, dict[str, str]] = {
         "err_rate": "Too many requests: wait a moment.",
         "err_size": "Request too large.",
         "err_number": "{what}: choose one of the buttons.",
+        "err_section": "Section {section}: the event's sections are {sections}.",
         "grid": "Results in",
         "late": "Late tables",
         "none": "none",

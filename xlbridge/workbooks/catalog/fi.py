@@ -733,6 +733,7 @@ LABELS: dict[str, dict[str, str]] = {
         "err_rate": "Liian monta pyyntöä: odota hetki.",
         "err_size": "Pyyntö on liian suuri.",
         "err_number": "{what}: valitse jokin painikkeista.",
+        "err_section": "Sektio {section}: kilpailun sektiot ovat {sections}.",
         "grid": "Syötetyt tulokset",
         "late": "Myöhässä olevat pöydät",
         "none": "ei yhtään",
