@@ -36,6 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import files
 from ..director.office import to_pdf
 from ..engine.errors import OptionError
+from ..kinds import PAIRS
 from ..workbooks import styles
 from ..workbooks.cards import HALF_PAGE
 from ..workbooks.i18n import Labels
@@ -104,7 +105,7 @@ def cards_sheet(title: str, table_urls: Mapping[int, str], director_url: str, *,
         raise OptionError("no tables: the cards need at least one table's address")
     shown = {table: (title, table) for table in table_urls}
     for table, (section, number) in (sections or {}).items():
-        shown[table] = (Labels(lang, "pairs")("section_card", section=section, card=title), number)
+        shown[table] = (Labels(lang, PAIRS.name)("section_card", section=section, card=title), number)
     cards = [_Card(f"{t('table')} {shown[table][1]}", shown[table][0], t("scan"), table_urls[table])
              for table in sorted(table_urls)]
     cards.append(_Card(t("director"), title, t("director_scan"), director_url, warning=t("director_only")))
