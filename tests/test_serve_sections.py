@@ -239,3 +239,60 @@ def test_bad_input_is_one_line_and_leaves_the_journal(book):
     assert [row[3:] for row in rows(book) if row[0] == "corrections"] == [("director", 1, TABLES + 1, 2, "-",
                                                                             "3N S 9")]
     assert "<td>B 1</td><td>2</td>" in answer.text  # the corrections' log shows the table as B 1
+
+
+@pytest.mark.parametrize("within", [False, True])
+def test_a_traveller_shows_the_tables_a_board_is_compared_with(book, within):
+    """Across the field a board's traveller on the phone lists every section's tables (as
+    ``A 1``, ``B 1``); scored within sections, only the phone's section's."""
+    if within:
+        workbook = openpyxl.load_workbook(book)
+        named_cells(workbook, "SectionScoring")[0].value = "Within sections"
+        workbook.save(book)
+    live = read_event(book)
+    assert live.event.across is not within
+    app = create_app(book, live)
+    code = app.app.state.server.codes
+    director = Phone(app, f"/d/{code['director']}")
+    assert director.post("/director/setting", show="yes").status_code == 200
+    a1, b1 = Phone(app, f"/t/{code['t1']}"), Phone(app, f"/t/{code[f't{TABLES + 1}']}")
+    assert a1.enter(1, 1, ("4", "S", "", "N", "10")).status_code == 200
+    page = b1.enter(TABLES + 1, 1, ("4", "S", "", "N", "9")).text
+    traveller = re.search(r'<table id="traveller-1">(.*?)</table>', page).group(1)
+    tables = re.findall(r"<tr><td>([^<]*)</td>", traveller)
+    assert tables == (["B 1"] if within else ["A 1", "B 1"])
+
+
+def test_the_command_prints_and_carries_each_table_with_its_section(book, monkeypatch, capsys):
+    """``xlbridge serve`` prints every section's tables as ``A 1`` .. ``B 4`` and hands the
+    cards each table's section and number: the card of B 1's address says "Section B" over
+    "Table 1", and that address logs a phone in as B 1."""
+    import uvicorn
+
+    from xlbridge.commands import serve
+    from xlbridge.live import cards
+
+    given: dict = {}
+
+    def table_cards(title, tables, director, lang, out, *, force=False, sections=None):
+        given.update(title=title, tables=tables, director=director, lang=lang, sections=sections)
+        out.write_bytes(b"%PDF-1.4 cards")
+        return out
+
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(cards, "table_cards", table_cards)
+    monkeypatch.setattr(serve, "_address", lambda host: "192.168.1.20")
+    assert cli.main(["serve", str(book), "--host", "0.0.0.0", "--port", "8000"]) == 0
+    out = capsys.readouterr().out
+    assert "8 tables in 2 sections (A, B)" in out
+    printed = re.findall(r"^table (\w \d): (\S+)$", out, flags=re.M)
+    assert [label for label, _ in printed] == [f"{s} {n}" for s in SECTIONS for n in range(1, TABLES + 1)]
+    sheet = cards.cards_sheet(given["title"], given["tables"], given["director"], lang=given["lang"],
+                              sections=given["sections"]).active
+    texts = [sheet.cell(row, 2).value for row in range(1, sheet.max_row + 1)]
+    b1 = dict(printed)["B 1"]
+    at = texts.index(b1)
+    card = [text for text in texts[:at] if text]  # the card's words above its address (the code's rows are blank)
+    assert card[-3:] == [f"Section B, {given['title']}", "Table 1", "Scan to enter this table's results"]
+    phone = Phone(create_app(book, read_event(book)), b1.removeprefix("http://192.168.1.20:8000"))
+    assert "Section B, Table 1, round 1" in phone.page.text

@@ -93,7 +93,8 @@ class Server:
             for board in mine:
                 # a team or Swiss pairs event's boards are the round's (another round's board 1 is another deal)
                 travellers[board] = [s for s in stored if s.entry.board == board
-                                     and (not self.event.by_round or s.entry.round == round)]
+                                     and (not self.event.by_round or s.entry.round == round)
+                                     and self.event.compared(table, s.entry.table)]
         # a sectioned event's pair numbers repeat in each section: the names are the table's section's
         return pages.TableView(self.event.lang, self.event.name, place, round, table, self.event.names_at(place), mine,
                                travellers, self.signer.csrf(cookie), text, ok, self.event.undrawn,

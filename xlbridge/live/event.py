@@ -235,6 +235,15 @@ class LiveEvent:
         """A table as a person reads it; a number no table has as it is."""
         return self.labels.get(table, str(table))
 
+    def compared(self, table: int, other: int) -> bool:
+        """Whether ``other``'s results on a board are compared with ``table``'s, so its
+        traveller shows them: always, but in an event scored within sections, where only
+        the same section's are."""
+        if not self.sections or not isinstance(self.event, PairsEvent) or self.event.across:
+            return True
+        sections = {place.table: place.section for place in self.places}
+        return sections.get(table) == sections.get(other)
+
     @property
     def rounds(self) -> int:
         return max(place.round for place in self.places)
