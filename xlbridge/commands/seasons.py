@@ -197,7 +197,7 @@ def session_of(source: Path, report: PairsReport) -> Session:
         for total in totals:
             value = total.imps if imps else total.percent
             if value is not None:
-                names = report.names.get(total.pair, "") or f"Pair {total.pair}"
+                names = report.name_of(total) or f"Pair {report.label(total)}"
                 figures = _figures(value, "IMP" if imps else "%", total.place, direction, len(totals), total.boards)
                 lines.append((names, split_names(names), value, figures))
     return _session(source, report.event.date, report.event.name, lines)

@@ -225,15 +225,16 @@ NO_CLUB = Club()
 @dataclass(frozen=True)
 class Roster:
     """Who played a session, as a federation counts them: the club, and each pair's players
-    by pair number (with their membership numbers); and the club's season rule when one was
+    by pair number, or by ``(section, number)`` in a sectioned event (with their membership
+    numbers); and the club's season rule when one was
     given, whose scale gives each place its points. A player read from another program's
     file, with no number of the club's, has number 0."""
 
     club: Club = NO_CLUB
-    pairs: Mapping[int, tuple[Player, ...]] = field(default_factory=dict)
+    pairs: Mapping[int | tuple[str, int], tuple[Player, ...]] = field(default_factory=dict)
     rule: SeasonRule | None = None
 
-    def membership(self, pair: int) -> tuple[str, ...]:
+    def membership(self, pair: int | tuple[str, int]) -> tuple[str, ...]:
         """The membership numbers of a pair's players, in order (blank where unknown).
 
         >>> Roster(pairs={3: (Player(12, "Ann", "EBU 1"), Player(31, "Bob"))}).membership(3)

@@ -127,6 +127,11 @@ class PairsReport:
         """The names of the pair a line of :meth:`rankings` is for."""
         return self.name(section_of(total), total.pair)
 
+    def key(self, total: PairTotal) -> int | Key:
+        """The pair a line is for, as the event's registers key it (:attr:`PairsEvent.roster`):
+        its number, or ``(section, number)`` in a sectioned event."""
+        return _key(total) if self.sectioned is not None else total.pair
+
     def label(self, total: PairTotal) -> str:
         """A pair as the views show it: ``3``, or ``A 3`` in a sectioned event."""
         return pair_label(section_of(total), total.pair)

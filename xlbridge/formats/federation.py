@@ -36,7 +36,7 @@ HEADINGS = ("Date", "Event", "Club", "Club number", "Player", "Membership", "Par
 _DIRECTIONS = {"North-South": "NS", "East-West": "EW"}
 
 
-def players_of(roster: Roster, pair: int, names: str) -> tuple[Player, ...]:
+def players_of(roster: Roster, pair: int | tuple[str, int], names: str) -> tuple[Player, ...]:
     """A pair's players: the roster's (membership numbers and all), else its names split
     (``Ann & Bob``), numbered 0 with no membership number; a part with no letter or digit
     is no player.
@@ -53,7 +53,6 @@ def rows(report: PairsReport) -> list[tuple[str, ...]]:
     """The CSV's rows after the headings: each ranking's pairs best first, a row a player."""
     event = report.event
     roster = event.roster or Roster()
-    names = report.names
     found: list[tuple[str, ...]] = []
     for title, totals in report.rankings():
         direction = _DIRECTIONS.get(title, "")
@@ -69,7 +68,7 @@ def rows(report: PairsReport) -> list[tuple[str, ...]]:
                 line = SeasonLine("", 0, "", value, first, last, direction=direction, field=len(totals))
                 points = f"{line_points(line, roster.rule):.2f}"
             shown = f"{first}=" if last > first else str(first)
-            people = players_of(roster, total.pair, names.get(total.pair, "") or f"Pair {total.pair}")
+            people = players_of(roster, report.key(total), report.name_of(total) or f"Pair {report.label(total)}")
             for index, player in enumerate(people):
                 partner = people[1 - index] if len(people) == 2 else Player(0, "")
                 found.append((event.date, event.name, roster.club.name, roster.club.number, player.name,

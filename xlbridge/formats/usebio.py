@@ -252,7 +252,7 @@ def pairs_text(report: PairsReport) -> str:
             for total in totals:
                 if section_of(total) == section:
                     _pair(participants, total, report.name(section, total.pair), scored.fields == 2, how.imps,
-                          () if section else roster.pairs.get(total.pair, ()))
+                          roster.pairs.get(report.key(total), ()))
         boards: dict[int, ET.Element] = {}
         for result, row in sorted(zip(event.results, scored.rows, strict=True), key=lambda pair: pair[0].board):
             if row is None or result.section != section:
@@ -585,12 +585,9 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
     imported = _read_hands(root, builder.build(), lines)
     club = _club(root)
     if registered or club.number:
-        # A Roster keys a pair by its number; in a sectioned event A 1 and B 1 are two pairs, so
-        # there each is keyed by its place in the pair list (the register carries every player).
-        keys = [index if imported.event.sections else pair.number
-                for index, pair in enumerate(imported.event.pairs, start=1)]
-        roster = Roster(club, {key: registered[pair.names] for key, pair in zip(keys, imported.event.pairs, strict=True)
-                               if pair.names in registered})
+        # In a sectioned event A 1 and B 1 are two pairs: the roster keys each by (section, number).
+        roster = Roster(club, {(pair.section, pair.number) if imported.event.sections else pair.number:
+                               registered[pair.names] for pair in imported.event.pairs if pair.names in registered})
         imported = dataclasses.replace(imported, event=dataclasses.replace(imported.event, roster=roster))
     return imported
 
