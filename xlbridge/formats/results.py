@@ -14,8 +14,9 @@ import datetime
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..engine import (
     BYE_VP,
@@ -407,6 +408,40 @@ class RawLine:
     top: float | None = None
 
 
+K = TypeVar("K", int, tuple[str, int])
+
+
+def listed_pairs(listed: Iterable[Listed], offset: Callable[[str], int], key: Callable[[str, int], K],
+                 ) -> tuple[dict[K, str], dict[K, float], dict[K, float], dict[K, Published]]:
+    """The pairs a file lists, each keyed by ``key(section, number)`` (its number, or its
+    section and number): names, penalties, handicaps and published figures. A file that
+    numbers each direction from 1 has East-West's numbers moved past North-South's by
+    ``offset(section)``; a pair listed twice is refused in one line.
+
+    >>> names, *_ = listed_pairs([Listed(3, "Ann & Bob", line=7)], lambda s: 0, lambda s, n: n)
+    >>> names
+    {3: 'Ann & Bob'}
+    """
+    names: dict[K, str] = {}
+    penalties: dict[K, float] = {}
+    handicaps: dict[K, float] = {}
+    published: dict[K, Published] = {}
+    for entry in listed:
+        number = entry.number + (offset(entry.section) if entry.direction == "EW" else 0)
+        at = key(entry.section, number)
+        if at in names:
+            shown = f"{entry.section} {entry.number}" if entry.section else str(entry.number)
+            raise ResultsFileError(f"pair {shown} is listed twice", line=entry.line)
+        names[at] = entry.names
+        if entry.penalty is not None:
+            penalties[at] = entry.penalty
+        if entry.handicap is not None:
+            handicaps[at] = entry.handicap
+        if entry.published is not None:
+            published[at] = Published(number, entry.published, entry.section)
+    return names, penalties, handicaps, published
+
+
 @dataclass
 class EventBuilder:
     """Collects an event's pairs and traveller lines as a reader meets them, each line
@@ -496,21 +531,8 @@ class EventBuilder:
             raise ResultsFileError("no traveller lines with results")
         if len(self.name) > EVENT_LENGTH:
             raise ResultsFileError(f"the event's name is {len(self.name)} characters; the limit is {EVENT_LENGTH}")
-        names: dict[int, str] = {}
-        penalties: dict[int, float] = {}
-        handicaps: dict[int, float] = {}
-        published: dict[int, Published] = {}
-        for entry in self.listed:
-            number = entry.number + (offset if entry.direction == "EW" else 0)
-            if number in names:
-                raise ResultsFileError(f"pair {entry.number} is listed twice", line=entry.line)
-            names[number] = entry.names
-            if entry.penalty is not None:
-                penalties[number] = entry.penalty
-            if entry.handicap is not None:
-                handicaps[number] = entry.handicap
-            if entry.published is not None:
-                published[number] = Published(number, entry.published)
+        names, penalties, handicaps, published = listed_pairs(self.listed, lambda section: offset,
+                                                              lambda section, number: number)
         seen: dict[tuple[int, int], int | None] = {}
         per_board: dict[int, int] = {}
         for result, line in rows:

@@ -36,6 +36,7 @@ from .results import (
     ResultsFileError,
     _held,
     digits,
+    listed_pairs,
 )
 
 
@@ -155,22 +156,8 @@ def build_sections(builder: EventBuilder) -> Imported:
     rows = [(result, line) for result, line, _raw in checked]
     if not rows:
         raise ResultsFileError("no traveller lines with results")
-    names: dict[tuple[str, int], str] = {}
-    penalties: dict[tuple[str, int], float] = {}
-    handicaps: dict[tuple[str, int], float] = {}
-    published: dict[tuple[str, int], Published] = {}
-    for entry in builder.listed:
-        number = entry.number + (offsets[entry.section] if entry.direction == "EW" else 0)
-        key = (entry.section, number)
-        if key in names:
-            raise ResultsFileError(f"pair {entry.section} {entry.number} is listed twice", line=entry.line)
-        names[key] = entry.names
-        if entry.penalty is not None:
-            penalties[key] = entry.penalty
-        if entry.handicap is not None:
-            handicaps[key] = entry.handicap
-        if entry.published is not None:
-            published[key] = Published(number, entry.published, entry.section)
+    names, penalties, handicaps, published = listed_pairs(builder.listed, offsets.__getitem__,
+                                                          lambda section, number: (section, number))
     seen: dict[tuple[str, int, int], int | None] = {}
     per_board: Counter[tuple[str, int]] = Counter()
     for result, line in rows:
