@@ -87,5 +87,12 @@ def test_bad_rows_name_themselves() -> None:
         sections_event([("A", 1, 1, 2, "4S", "N", 10), ("", 1, 3, 4, "4S", "N", 10)])
     with pytest.raises(BridgeInputError, match="row 1: section \"North\""):
         sections_event([("North", 1, 1, 2, "4S", "N", 10)])
+    # A row's number is its own in the event, the section's pair named as the director wrote it.
+    b_twice = [("A", 1, 1, 2, "4S", "N", 10), ("B", 1, 1, 2, "4S", "N", 10), ("B", 1, 3, 1, "4S", "N", 10)]
+    for across in (True, False):
+        with pytest.raises(BridgeInputError, match=r"^row 3: pair B 1 plays board 1 twice \(also row 2\)$"):
+            sections_event(b_twice, across=across)
+        with pytest.raises(BridgeInputError, match=r"^row 3: contract"):
+            sections_event([*b_twice[:2], ("B", 2, 1, 2, "8S", "N", 10)], across=across)
     with pytest.raises(BridgeInputError, match="penalty for pair B3: the pair has no results"):
         sections_event([("A", 1, 1, 2, "4S", "N", 10)], penalties={("B", 3): 1})

@@ -343,7 +343,7 @@ def pairs_event(rows: Iterable[Sequence[object]], *, scoring: object = "MP", mps
                                          "adjusted IMPs a comparison")):
         if parsed is not None and how is not wanted:
             raise BridgeInputError(f"{what} {describe(given)}: only for {wanted} scoring, not {how}")
-    entries = _entries(rows)
+    entries = list(rows) if isinstance(rows, ParsedRows) else _entries(rows)
     by_board: dict[int, list[int]] = defaultdict(list)
     for index, entry in enumerate(entries):
         if entry is not None:
@@ -607,6 +607,14 @@ def _rounded(value: Exact, step: Fraction) -> Exact:
 def _part(top: int, percent: Fraction) -> Exact:
     """``percent`` % of ``top``, exactly."""
     return top * percent.numerator, 100 * percent.denominator
+
+
+class ParsedRows(tuple):
+    """Rows already parsed by :func:`parse_row` (an :class:`Entry`, or None for a row not
+    complete) and checked (no pair twice on a board), which :func:`pairs_event` scores as
+    they are: a sectioned event parses each row once and renumbers its pairs."""
+
+    __slots__ = ()
 
 
 def _entries(rows: Iterable[Sequence[object]]) -> list[Entry | None]:

@@ -32,7 +32,7 @@ from .deals import is_blank
 from .errors import BridgeInputError, describe
 from .matchpoints import place_labels
 from .numeric import whole_number
-from .pairs import PairsEvent, PairTotal, RowPoints, yes_no
+from .pairs import Entry, PairsEvent, PairTotal, ParsedRows, RowPoints, parse_row, yes_no
 from .pairs import pairs_event as score_rows
 from .scoring import Scoring
 from .seat import Side
@@ -131,21 +131,7 @@ def sections_event(rows: Iterable[Sequence[object]], *, across: object = True,
     whole = yes_no(across, "across the field")
     if penalties is not None and not isinstance(penalties, Mapping):
         raise BridgeInputError(f"penalties {describe(penalties)}: must map (section, pair) to a penalty")
-    parsed: list[tuple[str, tuple[object, ...]] | None] = []
-    for number, row in enumerate(rows, start=1):
-        if len(row) != 7:
-            raise BridgeInputError(f"row {number} {describe(tuple(row))}: must be "
-                                   "(section, board, ns, ew, contract, declarer, tricks)")
-        section, rest = row[0], tuple(row[1:])
-        if is_blank(section):
-            if not is_blank(rest[0]):
-                raise BridgeInputError(f"row {number}: board {describe(rest[0])} has no section")
-            parsed.append(None)
-            continue
-        try:
-            parsed.append((parse_section(section), rest))
-        except BridgeInputError as error:
-            raise BridgeInputError(f"row {number}: {error}") from None
+    parsed = _parsed(rows)
     sections = tuple(sorted({p[0] for p in parsed if p is not None}, key=lambda s: (len(s), s)))
     fines = {_key(key): value for key, value in (penalties or {}).items()}
     if whole:
@@ -153,15 +139,53 @@ def sections_event(rows: Iterable[Sequence[object]], *, across: object = True,
     return _within(parsed, sections, fines, options)
 
 
-def _across(parsed: list[tuple[str, tuple[object, ...]] | None], sections: tuple[str, ...],
+_SHAPE = "(section, board, ns, ew, contract, declarer, tricks)"
+
+
+def _parsed(rows: Iterable[Sequence[object]]) -> list[tuple[str, Entry | None] | None]:
+    """Each row parsed once: its section and its :class:`~.pairs.Entry` (None for a row not
+    complete, as :func:`~.pairs.pairs_event` skips it), or None for a row with no section
+    and no board; a pair on a board twice in its section is an error of its second row."""
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise BridgeInputError(f"rows {describe(rows)}: must be rows of {_SHAPE}")
+    parsed: list[tuple[str, Entry | None] | None] = []
+    seen: dict[tuple[str, int, int], int] = {}
+    for number, row in enumerate(rows, start=1):
+        if isinstance(row, str | bytes) or not isinstance(row, Sequence) or len(row) != 7:
+            raise BridgeInputError(f"row {number} {describe(row)}: must be {_SHAPE}")
+        section, rest = row[0], tuple(row[1:])
+        try:
+            if is_blank(section):
+                if not is_blank(rest[0]):
+                    raise BridgeInputError(f"board {describe(rest[0])} has no section")
+                parsed.append(None)
+                continue
+            name, entry = parse_section(section), parse_row(rest)
+        except BridgeInputError as error:
+            raise BridgeInputError(f"row {number}: {error}") from None
+        for pair in () if entry is None else (entry.ns, entry.ew):
+            if pair is None:
+                continue
+            key = (name, entry.board, pair)
+            if key in seen:
+                raise BridgeInputError(f"row {number}: pair {name} {pair} plays board {entry.board} twice "
+                                       f"(also row {seen[key]})")
+            seen[key] = number
+        parsed.append((name, entry))
+    return parsed
+
+
+def _across(parsed: list[tuple[str, Entry | None] | None], sections: tuple[str, ...],
             fines: Mapping[Key, object], options: Mapping[str, object]) -> SectionsEvent:
     # Every pair a number of its own for pairs_event: the whole field is one event.
-    keys = sorted({(section, _pair(pair)) for section, rest in filter(None, parsed)
-                   for pair in rest[1:3] if not is_blank(pair)}, key=_order)
+    keys = sorted({(section, pair) for section, entry in filter(None, parsed) if entry is not None
+                   for pair in (entry.ns, entry.ew) if pair is not None}, key=_order)
     ids = {key: index for index, key in enumerate(keys, start=1)}
-    renumbered = [(None,) * 6 if p is None else
-                  (p[1][0], *(None if is_blank(x) else ids[(p[0], _pair(x))] for x in p[1][1:3]), *p[1][3:])
-                  for p in parsed]
+    renumbered = ParsedRows(
+        None if p is None or p[1] is None else
+        dataclasses.replace(p[1], ns=None if p[1].ns is None else ids[(p[0], p[1].ns)],
+                            ew=None if p[1].ew is None else ids[(p[0], p[1].ew)])
+        for p in parsed)
     unknown = next((key for key in fines if key not in ids), None)
     if unknown is not None:
         raise BridgeInputError(f"penalty for pair {unknown[0]}{unknown[1]}: the pair has no results")
@@ -170,7 +194,7 @@ def _across(parsed: list[tuple[str, tuple[object, ...]] | None], sections: tuple
     return _event(scored, True, sections, scored.rows, totals, overall=None)
 
 
-def _within(parsed: list[tuple[str, tuple[object, ...]] | None], sections: tuple[str, ...],
+def _within(parsed: list[tuple[str, Entry | None] | None], sections: tuple[str, ...],
             fines: Mapping[Key, object], options: Mapping[str, object]) -> SectionsEvent:
     rows: list[RowPoints | None] = [None] * len(parsed)
     totals: dict[Key, PairTotal] = {}
@@ -178,7 +202,7 @@ def _within(parsed: list[tuple[str, tuple[object, ...]] | None], sections: tuple
     for section in sections:
         where = [i for i, p in enumerate(parsed) if p is not None and p[0] == section]
         own = {pair: value for (s, pair), value in fines.items() if s == section}
-        scored = score_rows([parsed[i][1] for i in where], penalties=own or None, **options)
+        scored = score_rows(ParsedRows(parsed[i][1] for i in where), penalties=own or None, **options)
         for i, points in zip(where, scored.rows, strict=True):
             rows[i] = points
         totals.update({(section, pair): total for pair, total in scored.pairs.items()})
@@ -186,7 +210,7 @@ def _within(parsed: list[tuple[str, tuple[object, ...]] | None], sections: tuple
     if unknown is not None:
         raise BridgeInputError(f"penalty for pair {unknown[0]}{unknown[1]}: the pair has no results")
     if scored is None:
-        scored = score_rows([], **options)
+        scored = score_rows(ParsedRows(), **options)
     overall = _places(totals, scored, group=lambda key: ())
     return _event(scored, False, sections, tuple(rows), totals, overall)
 
