@@ -606,8 +606,9 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
             (f"COUNTIF($A${first}:A{r},A{r})>{layout.slots}", "flag_board"),
             (pair_bad(r), "flag_pair"),
             *([(f'AND(ISNUMBER(A{r}),AQ{r}="")', "flag_pair")] if layout.sections else []),
-            (f"AND(AN{r}=1,IF(AO{r}>{weighted.SLOTS},TRUE,OR(COUNTIFS($A${first}:A{r},A{r},$AN${first}:AN{r},1)"
-             f">{weighted.PER_BOARD},{sheet.of_slot(weighted.GOOD, f'AO{r}')}<>1)))", "flag_weighted"),
+            # IF, not AND: AND computes every argument, IF counts the board's weighted rows only on one.
+            (f"IF(AN{r}=1,IF(AO{r}>{weighted.SLOTS},TRUE,OR(COUNTIFS($A${first}:A{r},A{r},$AN${first}:AN{r},1)"
+             f">{weighted.PER_BOARD},{sheet.of_slot(weighted.GOOD, f'AO{r}')}<>1)),FALSE)", "flag_weighted"),
             (f'AND(AN{r}=1,E{r}<>"")', "flag_declarer"),
             (f'AND(AN{r}=1,F{r}<>"")', "flag_tricks"),
             *entry,
@@ -627,7 +628,10 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                     lambda r: f'IF(NOT(ISNUMBER(A{r})),"",IFERROR(IF({layout.within}=1,'
                     f'(MATCH(AP{r},{listed},0)-1)*{layout.boards},0)+A{r},""))', hidden)
     # A split score's table result is its contract (AF: its row in tblSplits, 0 if none).
-    book.column(ws, "AF", rows, lambda r: f.split_index(f"D{r}"), hidden)
+    # Every split score holds a "/" (tests/test_pairs_split_guard.py): only such a cell is looked
+    # up, not every contract among the 762 split scores.
+    book.column(ws, "AF", rows,
+                lambda r: f'IF(ISNUMBER(FIND("/",D{r})),{f.split_index(f"D{r}")},IF(D{r}="","",0))', hidden)
     book.column(ws, "O", rows,
                 lambda r: f'IF(N(AF{r})>0,INDEX(tblSplitContract,AF{r}),{f.contract_index(f"D{r}")})', hidden)
     book.column(ws, "P", rows, lambda r: f.row_code_index(f"D{r}"), hidden)
@@ -653,8 +657,14 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 lambda r: f'IF(S{r}=1,{fk}{r}*10000+COUNTIFS(${fk}${first}:{fk}{r},{fk}{r},$S${first}:S{r},1),"")',
                 hidden)
 
+    # AU: the row's board's results, played and weighted (a row scored has a good board: "" on
+    # any other, where nothing reads it). Read from one cell, not looked up in each formula that
+    # needs it: LibreOffice's time on a full book grows with its formulas' text (issue 19).
+    book.column(ws, "AU", rows, lambda r: f'IF(S{r}="","",{layout.board_of(f"{fk}{r}", "B")}'
+                f'+{layout.board_of(f"{fk}{r}", "G")})', styles.HIDDEN)
+
     def n(r: int) -> str:  # the row's board's results: played and weighted
-        return f'({layout.board_of(f"{fk}{r}", "B")}+{layout.board_of(f"{fk}{r}", "G")})'
+        return f"AU{r}"
 
     def weighted_on(r: int) -> str:  # TRUE when the row's board has a weighted score
         return f'{layout.board_of(f"{fk}{r}", "G")}>0'
@@ -717,9 +727,14 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
     def averaged(total: str, r: int) -> str:
         return f"IF({layout.averaged}=1,IF({n(r)}>1,({total})/({n(r)}-1),0),{total})"
 
+    # AT: a played row's cross-IMPs summed, once (averaged, they are read twice), "" where unused.
+    book.column(ws, "AT", rows,
+                lambda r: f'IF(OR({layout.mp},S{r}<>1,{layout.scoring}=3),"",'
+                f'{layout.cross_played(f"G{r}", f"{fk}{r}")}'
+                f'+IF({weighted_on(r)},{sheet.cross(f"G{r}", f"{fk}{r}")},0))', styles.HIDDEN)
+
     def cross(r: int) -> str:
-        return averaged(f'{layout.cross_played(f"G{r}", f"{fk}{r}")}'
-                        f'+IF({weighted_on(r)},{sheet.cross(f"G{r}", f"{fk}{r}")},0)', r)
+        return averaged(f"AT{r}", r)
 
     imps = styles.OUTPUT
     # AI: North-South's IMPs on the table result (or the weighted score's results, weighted);
@@ -752,7 +767,7 @@ def _results(book: Book, layout: _Layout, movement: Movement | None) -> Workshee
                 hidden)
     book.hide_columns(ws, ["N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
                            "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO",
-                           *(["AQ"] if layout.sections else [])])
+                           *(["AQ"] if layout.sections else []), "AT", "AU"])
     ws.freeze_panes = f"A{first}"
     right = "M"
     if movement is not None:
