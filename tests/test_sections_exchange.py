@@ -367,3 +367,16 @@ def test_pairs_listed_once_for_the_event_go_to_the_section_their_number_plays_in
         ("A", 1): 100.0, ("A", 2): 0.0, ("B", 11): 0.0, ("B", 12): 100.0}
     with pytest.raises(ResultsFileError, match="pair 1 is listed for the whole event, and sections A and B have it"):
         usebio.loads(text.replace(_line(11, 12, 9, -50), _line(1, 2, 9, -50)))
+
+
+def test_a_section_column_of_one_section_is_an_event_of_one_section(tmp_path, capsys) -> None:
+    """club_night.pbn's ScoreTable has a Section column, every line's A: one section, read
+    and written as a plain pairs event (no sectioned book, no note about sections)."""
+    source = Path(__file__).parent / "data" / "club_night.pbn"
+    assert "\nA  1 1  1  3 4S" in source.read_text()  # the Section column: A on every line
+    imported = pbn.loads(source.read_text())
+    assert imported.event.sections == ()
+    assert main(["import", str(source), "--out", str(tmp_path / "night.xlsx"), "--compare"]) == 0
+    said = capsys.readouterr().out
+    assert not [line for line in said.splitlines() if line.startswith("Note") and "section" in line.lower()]
+    assert "0 differences" in said

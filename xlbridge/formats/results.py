@@ -520,10 +520,14 @@ class EventBuilder:
     def build(self) -> Imported:
         """The event, checked as a whole: a pair listed once and playing a board once,
         sizes within bounds. A file of several sections is built by :mod:`.sections`."""
-        if any(entry.section for entry in self.listed) or any(raw.section for raw in self.lines):
+        named = {entry.section for entry in self.listed} | {raw.section for raw in self.lines}
+        if len(named - {""}) > 1:
             from .sections import build_sections  # the sectioned event: built there
 
             return build_sections(self)
+        if named - {""}:  # one section named (a Section column of A's alone): an event of one section
+            self.listed = [dataclasses.replace(entry, section="") for entry in self.listed]
+            self.lines = [dataclasses.replace(raw, section="") for raw in self.lines]
         self.name = _held(self.name, self.notes, _EVENT_NAME_LEFT_OUT)
         offset = self._ew_offset()
         rows = [(result, line) for result, line, _raw in self._results(offset)]
