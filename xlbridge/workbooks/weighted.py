@@ -12,6 +12,9 @@ score, and its number among such rows (its *slot*). Everything else is on this s
 - **The grid**, a column a board: for the board's k-th weighted score (at most
   :data:`PER_BOARD`) and each of its results, its weight and score (0 where none), so a
   played row compares itself with them in one SUMPRODUCT over a few cells.
+- **The pieces**, below the grid: each result word read in pieces (where its result starts,
+  its contract's and declarer's index, the tricks over or under, the tricks made), which
+  its North-South score reads.
 
 Slots are laid out across, a column each, on purpose: LibreOffice calculates a column of
 like formulas as one group, and such a group has read a cell of another, not yet computed,
@@ -46,6 +49,13 @@ OWN = KEY + 1  # k
 RAW = OWN + 1  # raw matchpoints (2/1/0) against the board's other results
 IMPS = RAW + 1  # IMPs: cross-IMPs summed, or Butler
 GRID = IMPS + 2  # the grid's first row: weights, then scores, a row for each (k, result)
+# Below the grid, each result's word read in pieces, a row each (the rows of one result, then
+# the next): where its result starts, its contract's and declarer's index, the tricks over or
+# under and the tricks made. READ reads them: one formula of it all, its pieces written out
+# each time used, made the sheet's text 1.1 MB and cost LibreOffice a third of a second on a
+# full book with no weighted score (issue 19).
+PIECES = GRID + 2 * PER_BOARD * MOST_PARTS
+AT, CONTRACT, SEAT, OFFSET, TRICKS = range(5)
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,43 @@ class Weighted:
                 f"*(MATCH(ABS({score}-{scores}),tblImpLow,1)-1))")
 
 
+def _piece(part: int, piece: int) -> int:
+    """The row of a result's piece (``AT`` ... ``TRICKS``) below the grid."""
+    return PIECES + 5 * part + piece
+
+
+def _pieces(at: Callable[[int], str], row: int, part: int) -> dict[int, str]:
+    """The pieces of the result word on ``row`` (``4SXN-1``), as :func:`.formulas.played_score`
+    reads them, each in its own row; blank when there is no word."""
+    played = at(row)
+    start = at(_piece(part, AT))
+    result = f"MID({played},{start},3)"
+    pieces = {
+        AT: f'MIN(IFERROR(FIND("=",{played}),99),IFERROR(FIND("+",{played}),99),IFERROR(FIND("-",{played}),99))',
+        CONTRACT: f.contract_index(f"LEFT({played},{start}-2)"),
+        SEAT: f.seat_index(f"MID({played},{start}-1,1)"),
+        # The sign apart: LibreOffice's VALUE does not read "+2".
+        OFFSET: f'IF({result}="=",0,IF(LEFT({result},1)="+",1,-1)*VALUE(MID({result},2,2)))',
+        TRICKS: f"(VALUE(LEFT({played},1))+6+{at(_piece(part, OFFSET))})",
+    }
+    # "!" for an error: a cell shows none; the score is then "", as an error in it made it.
+    return {_piece(part, piece): f'=IF({played}="","",IFERROR({formula},"!"))' for piece, formula in pieces.items()}
+
+
+def _played_score(at: Callable[[int], str], row: int, part: int) -> str:
+    """North-South's score of the result word on ``row`` from its pieces: the formula of
+    :func:`.formulas.played_score`, each piece read from its cell."""
+    played = at(row)
+    start, offset, tricks = (at(_piece(part, piece)) for piece in (AT, OFFSET, TRICKS))
+    contract, seat = at(_piece(part, CONTRACT)), at(_piece(part, SEAT))
+    written = f'LEFT({played},{start}-1)&IF({offset}=0,"=",IF({offset}>0,"+","")&{offset})'
+    score = f.ns_score(contract, seat, tricks, at(BOARD))
+    column = at(0)[:-1]
+    pieces = f"{column}{_piece(part, AT)}:{column}{_piece(part, TRICKS)}"
+    return (f'IF({played}="PASS",0,IF(COUNTIF({pieces},"!")>0,"",IF(AND({written}={played},{contract}>1,'
+            f'{seat}>0,{tricks}>=0,{tricks}<=13),{score},"")))')
+
+
 def locate(book: Book, boards: int) -> Weighted:
     """Where the sheet is (or will be) in ``book``, a book of ``boards`` boards."""
     return Weighted(quote_sheetname(book.t("weighted_sheet")), boards)
@@ -151,7 +198,8 @@ def build(book: Book, found: Weighted, *, contract: str, board: str, slot: str, 
             cells[WEIGHT + part] = f"={f.percent_word(f.word(at(TEXT), 2 * part + 1))}"
             cells[RESULT + part] = f"={f.word(at(TEXT), 2 * part + 2)}"
             cells[READ + part] = (f'=IF({at(RESULT + part)}="","",'
-                                  f'IFERROR({f.played_score(at(RESULT + part), at(BOARD))},""))')
+                                  f'IFERROR({_played_score(at, RESULT + part, part)},""))')
+            cells |= _pieces(at, RESULT + part, part)
             cells[SCORE + part] = f"=N({at(READ + part)})"
         count = at(WORDS)
         parts = [f"OR({count}<{2 * p + 2},AND({at(WEIGHT + p)}>=1,{at(WEIGHT + p)}<=99,"
