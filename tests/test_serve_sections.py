@@ -10,23 +10,18 @@ from __future__ import annotations
 import html
 import re
 import shutil
-import sqlite3
-import warnings
 from pathlib import Path
 
 import openpyxl
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed: pip install 'xlbridge[serve]'")
-with warnings.catch_warnings():  # Starlette's notice that its TestClient will want httpx2: nothing to act on here
-    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
-    from starlette.testclient import TestClient
 
+from tests.test_serve import Phone, rows
 from xlbridge import cli, kinds
 from xlbridge.event import PairsEvent, score_pairs
 from xlbridge.live.app import create_app
 from xlbridge.live.event import read_event
-from xlbridge.live.journal import journal_path
 from xlbridge.workbooks import named_cells
 
 SECTIONS = ("A", "B")
@@ -56,33 +51,6 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def book(template: Path, tmp_path: Path) -> Path:
     return Path(shutil.copy(template, tmp_path / "club.xlsx"))
-
-
-def rows(book: Path) -> list[tuple]:
-    """Every row of the journal but the requests' (the state a refusal must leave)."""
-    with sqlite3.connect(journal_path(book)) as db:
-        return [(table, *row) for table in ("entries", "corrections", "closed", "settings")
-                for row in db.execute(f"SELECT * FROM {table} ORDER BY 1, 2")]
-
-
-class Phone:
-    """A phone: logged in by its code, posting the forms as a browser would."""
-
-    def __init__(self, app, code: str) -> None:
-        self.client = TestClient(app, follow_redirects=True)
-        self.page = self.client.get(code)
-        assert self.page.status_code == 200, self.page.text
-        self.csrf = re.search(r'name="csrf" value="([^"]+)"', self.page.text).group(1)
-        self.keys = 0
-
-    def post(self, path: str, **fields: object):
-        self.keys += 1
-        data = {"key": f"key-{self.keys:06d}", "csrf": self.csrf, **{k: str(v) for k, v in fields.items()}}
-        return self.client.post(path, data=data)
-
-    def enter(self, table: int, board: int, result: tuple[str, ...], round: int = 1):
-        fields = dict(zip(("level", "strain", "doubling", "declarer", "tricks"), result, strict=False))
-        return self.post("/table/enter", board=board, round=round, table=table, **fields)
 
 
 def message(response) -> str:

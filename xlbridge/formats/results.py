@@ -517,6 +517,18 @@ class EventBuilder:
                              raw))
         return rows
 
+    def options(self) -> dict[str, object]:
+        """The scoring the file names, as :func:`xlbridge.engine.pairs_event`'s keywords
+        (matchpoints, one field and averaged cross-IMPs left to the defaults)."""
+        options: dict[str, object] = {}
+        if self.scoring is not Scoring.MP:
+            options["scoring"] = str(self.scoring)
+        if self.fields == 2:
+            options["fields"] = 2
+        if self.scoring is Scoring.CROSS_IMPS and self.crossimps is not None:
+            options["crossimps"] = self.crossimps
+        return options
+
     def build(self) -> Imported:
         """The event, checked as a whole: a pair listed once and playing a board once,
         sizes within bounds. A file of several sections is built by :mod:`.sections`."""
@@ -556,13 +568,7 @@ class EventBuilder:
         if len(names) > MAX_PAIRS:
             raise ResultsFileError(f"{len(names)} pairs: the limit is {MAX_PAIRS}")
         results = tuple(sorted((r for r, _ in rows), key=lambda r: (r.board, r.ns or 0, r.ew or 0)))
-        options: dict[str, object] = {}
-        if self.scoring is not Scoring.MP:
-            options["scoring"] = str(self.scoring)
-        if self.fields == 2:
-            options["fields"] = 2
-        if self.scoring is Scoring.CROSS_IMPS and self.crossimps is not None:
-            options["crossimps"] = self.crossimps
+        options = self.options()
         event = PairsEvent(
             name=self.name, date=self.date,
             pairs=tuple(Pair(number, names[number], penalties.get(number), handicaps.get(number))

@@ -182,13 +182,7 @@ def build_sections(builder: EventBuilder) -> Imported:
     across, said = across_the_field(with_tops, builder.scale)
     rank = {section: index for index, section in enumerate(sections)}
     results = tuple(sorted((r for r, _ in rows), key=lambda r: (rank[r.section], r.board, r.ns or 0, r.ew or 0)))
-    options: dict[str, object] = {}
-    if builder.scoring is not Scoring.MP:
-        options["scoring"] = str(builder.scoring)
-    if builder.fields == 2:
-        options["fields"] = 2
-    if builder.scoring is Scoring.CROSS_IMPS and builder.crossimps is not None:
-        options["crossimps"] = builder.crossimps
+    options = builder.options()
     if published and all(top is None for _result, top in with_tops):
         across, said = _by_figures(results, published, options, builder.scale, said)
     event = PairsEvent(
