@@ -70,7 +70,8 @@ def load(path: Path, **choice: str | None) -> Imported | ImportedTeams | Importe
     picks a part of a USEBIO file."""
     reader, data = _read(path)
     chosen = {name: value for name, value in choice.items() if value is not None}
-    if chosen and reader is not formats.usebio.FORMAT:
+    # Formats are told apart by name: pytest's doctests may import a module a second time.
+    if chosen and reader.name != formats.usebio.FORMAT.name:
         raise CommandError(f"--{next(iter(chosen))}: chooses a part of a USEBIO file; {path} is {reader.title}")
     try:
         return reader.loads(data, **chosen)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     engine and compare."""
     if args.list:
         reader, data = _read(args.file)
-        if reader is not formats.usebio.FORMAT:
+        if reader.name != formats.usebio.FORMAT.name:
             raise CommandError(f"--list: lists the events, sessions and sections of a USEBIO file; {args.file} is "
                                f"{reader.title}, one event")
         try:
