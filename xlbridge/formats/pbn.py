@@ -664,6 +664,26 @@ def _room_name(text: str | None) -> str | None:
     return "open" if value in ("OPEN", "O") else "closed" if value in ("CLOSED", "C") else None
 
 
+def _refuse_standings(found: list[Game]) -> None:
+    """Refuse a team event's standings: Ruter's, a ScoreTable row a match (its IMPs in
+    MatchDetails, its VPs) and no board's contract. teams-event.xlsx's only inputs are each
+    board's rooms: a match's IMPs alone have no cell. Looked for in every game section
+    before any board is read, since the file's ``[Board]`` (202) is no board of the event
+    and its ScoreTable may follow the TotalScoreTable's game after a blank line."""
+    for game in found:
+        scores = game.tables.get("SCORETABLE")
+        if scores is None or scores.index("Contract") is not None:
+            continue
+        count = len(scores.rows)
+        owner = "match's" if count == 1 else "matches'"
+        matches = (f"{count} {owner} IMPs and VPs" if scores.index("TeamId_Home") is not None
+                   else "the matches' results (IMPs and VPs)")
+        raise ResultsFileError(f"Scoring {game.value('Scoring') or 'Teams'!r}: the file has {matches} but no "
+                               "board's contract and result; a team workbook takes each board's contract, "
+                               "declarer and tricks in both rooms and works the IMPs and VPs from them, so it "
+                               "cannot hold a match's IMPs alone", line=scores.line)
+
+
 def _teams(found: list[Game]) -> ImportedTeams:
     """A PBN team match: ``[HomeTeam]`` and ``[VisitTeam]`` on its boards (the home team
     North-South in the open room), each board's two rooms in its ScoreTable (a ``Room``
@@ -677,6 +697,7 @@ def _teams(found: list[Game]) -> ImportedTeams:
     boards: dict[int, dict[str, tuple[Play, int]]] = {}
     published: dict[int, str | None] = {}
     totals: Table | None = None
+    _refuse_standings(found)
     for game in found:
         if not builder.name and game.value("Event"):
             builder.name = game.value("Event").strip()
@@ -685,17 +706,6 @@ def _teams(found: list[Game]) -> ImportedTeams:
             builder.date = iso_date(int(date[3]), int(date[2]), int(date[1]))
         totals = totals or game.tables.get("TOTALSCORETABLE")
         scores = game.tables.get("SCORETABLE")
-        if scores is not None and scores.index("Contract") is None:
-            # Ruter's team event standings: a row a match (its IMPs in MatchDetails, its VPs), no board.
-            # teams-event.xlsx's only inputs are each board's rooms: a match's IMPs alone have no cell.
-            count = len(scores.rows)
-            owner = "match's" if count == 1 else "matches'"
-            matches = (f"{count} {owner} IMPs and VPs" if scores.index("TeamId_Home") is not None
-                       else "the matches' results (IMPs and VPs)")
-            raise ResultsFileError(f"Scoring {game.value('Scoring') or 'Teams'!r}: the file has {matches} but no "
-                                   "board's contract and result; a team workbook takes each board's contract, "
-                                   "declarer and tricks in both rooms and works the IMPs and VPs from them, so it "
-                                   "cannot hold a match's IMPs alone", line=scores.line)
         if game.value("Board") is None or (scores is None and game.value("Contract") is None):
             continue
         line = game.tags["BOARD"][1]
