@@ -1,4 +1,4 @@
-"""PBN forms found in real results files that nobody here had seen (tests/test_real_more.py),
+"""PBN forms found in real results files that nobody here had seen (the files themselves: tests/data/real),
 each reduced to the lines that matter: read as the program meant, or refused in one line.
 """
 
@@ -33,3 +33,38 @@ def test_a_team_event_standings_after_a_blank_line_is_refused_for_what_it_is(tmp
     assert "the file has 1 match's IMPs and VPs but no board's contract and result" in err, err
     assert "board number" not in err
     assert not (tmp_path / "event.xlsx").exists()
+
+
+# Ruter's IMP;Cross2 (PBN 2.1 §3.4.12: "the value of 'Cross', divided by number of comparisons"),
+# worked by hand. Three tables, two boards, none vulnerable; each result has 2 comparisons.
+# Board 1: 420, 420, -50: 470 is 10 IMPs, so pairs 1 and 3 take +10, pair 5 -20 (East-West the opposite).
+# Board 2: 140, 110, 110: 30 is 1 IMP, so pair 1 takes +2, pairs 3 and 5 -1 each.
+# A pair's Cross total over its 4 comparisons: pair 1 12/4 = 3.00, pair 3 9/4 = 2.25, pair 5 -21/4 = -5.25.
+CROSS2 = ('[Event "Cross2"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Scoring "IMP;Cross2"]\n'
+          '[TotalScoreTable "Rank\\1R;PairId\\1R;TotalScoreIMP\\5R;Names\\5L"]\n'
+          '1 1  3.00 "A-B"\n2 6  5.25 "K-L"\n3 3  2.25 "E-F"\n4 4 -2.25 "G-H"\n5 2 -3.00 "C-D"\n6 5 -5.25 "I-J"\n'
+          '[ScoreTable "PairId_NS\\1R;PairId_EW\\1R;Contract\\2L;Declarer\\1R;Result\\2R;Score_NS\\4R;Score_EW\\4R;'
+          'IMP_NS\\3R;IMP_EW\\3R"]\n'
+          '1 2 4S N 10 420 -  10 -10\n3 4 4S N 10 420 -  10 -10\n5 6 4S N  9 -   50 -20  20\n\n'
+          '[Board "2"]\n[Dealer "E"]\n[Vulnerable "None"]\n[Scoring "IMP;Cross2"]\n'
+          '[ScoreTable "PairId_NS\\1R;PairId_EW\\1R;Contract\\2L;Declarer\\1R;Result\\2R;Score_NS\\4R;Score_EW\\4R;'
+          'IMP_NS\\3R;IMP_EW\\3R"]\n'
+          '1 2 2S N  9 140 -   2  -2\n3 4 2S N  8 110 -  -1   1\n5 6 2S N  8 110 -  -1   1\n')
+
+
+def test_cross2_totals_over_all_comparisons_are_found_and_reproduced(tmp_path, capsys):
+    path = tmp_path / "cross2.pbn"
+    path.write_text(CROSS2)
+    code, out, err = imported(capsys, path, tmp_path / "event.xlsx", "--compare")
+    assert code == 0, out + err
+    assert ("Note: scored as the file's figures show: each pair's averaged cross-IMPs a board (its total over "
+            "all its comparisons) (--imps-per-board)") in out.splitlines()
+    assert "0 differences (6 published figures compared)" in out
+    # xlbridge's own Cross2 totals (each board's Cross over its comparisons, summed: 5 + 1 = 6 for pair 1)
+    # are read as before: the standard way reproduces them, and no convention is claimed.
+    summed = CROSS2
+    for each, total in (("3.00", "6.00"), ("5.25", "10.50"), ("2.25", "4.50")):
+        summed = summed.replace(f" {each} ", f" {total} ").replace(f"-{each} ", f"-{total} ")
+    (tmp_path / "summed.pbn").write_text(summed)
+    code, out, err = imported(capsys, tmp_path / "summed.pbn", tmp_path / "summed.xlsx", "--compare")
+    assert code == 0 and "Note: scored" not in out and "0 differences (6 published figures compared)" in out, out + err

@@ -1,7 +1,7 @@
 """The conventions other programs score a pairs event by, where they are not xlbridge's
 standard way (docs/rules.md §7), as ``xlbridge import`` options named after what they do:
 ``--no-neuberg``, ``--missing-as-ties``, ``--round-mp 0.1``, ``--scale-to-boards 24``,
-``--adjusted-imps-per-comparison 1.5``.
+``--adjusted-imps-per-comparison 1.5``, ``--imps-per-board``.
 
 Each is a keyword of :func:`xlbridge.engine.pairs_event`. Import takes one from the
 command line, or finds it itself: when the file's published figures differ from the
@@ -68,6 +68,11 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("adjusted-imps-per-comparison", "an adjusted score {} IMPs a comparison",
                frozenset({Scoring.CROSS_IMPS}), lambda value: {"adjusted_per_comparison": value}, "IMPS",
                lambda event: "1.5"),
+    # PBN 2.1 §3.4.12: Cross2 is "the value of 'Cross', divided by number of comparisons". Ruter
+    # divides a pair's whole total by all its comparisons; with every board played as often, that
+    # is its averaged cross-IMPs over the boards it played: its total scaled to one board.
+    Convention("imps-per-board", "each pair's averaged cross-IMPs a board (its total over all its comparisons)",
+               frozenset({Scoring.CROSS_IMPS}), lambda value: {"scale_to_boards": 1}),
 )
 """Every convention import knows, in the order it tries them."""
 
