@@ -10,12 +10,13 @@ from openpyxl import Workbook
 
 from .. import files
 from ..director.safe_open import UnreadableWorkbook
-from ..engine import XlbridgeError, movement
+from ..engine import Movement, XlbridgeError, movement
 from ..kinds import INDIVIDUAL, PAIRS, SWISS_PAIRS, TEAM_EVENT, TEAMS
 from ..kinds.players import read_players
 from ..workbooks import LANGUAGES, PAPERS, TEMPLATES, build, file_name, write_set
 from ..workbooks import register as carried
 from ..workbooks.individual import movement_of as individual_movement
+from ..workbooks.pairs import section_names
 from . import CommandError
 
 
@@ -43,13 +44,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         f"a session from its movement ({PAIRS.name} only)",
         f"Write {file_name(PAIRS.name)} for a movement: every results row prefilled (round, table, board, "
         "NS, EW), the movement, table cards, guide cards, paper travellers and score cards.")
-    session.add_argument("--movement", type=str.lower, choices=("mitchell", "howell"),
-                         help="the movement")
+    session.add_argument("--movement", type=str.lower, metavar="{mitchell,howell}",
+                         help="the movement; or one a section, separated by commas (howell,mitchell)")
     session.add_argument("--sections", type=int,
                          help="sections A, B ... in one book (2-26), each with the movement and the same boards; "
                               "Setup chooses matchpoints across the field or within sections")
-    session.add_argument("--tables", type=int, help="tables (Mitchell 3-30, Howell 2-10)")
-    session.add_argument("--boards", type=int, help="boards in play, a multiple of the board sets")
+    session.add_argument("--tables", type=str,
+                         help="tables (Mitchell 3-30, Howell 2-10); or one a section, separated by commas (8,7: "
+                              "section A of 8 tables, B of 7)")
+    session.add_argument("--boards", type=str,
+                         help="boards in play, a multiple of the board sets; or one a section (24,21). One value "
+                              "a section's movement cannot play: that section plays its own sets at the same "
+                              "boards a round as the first section that can")
     session.add_argument("--pairs", type=int,
                          help="pairs, when one fewer than two a table (a sit-out)")
     session.add_argument("--variant", type=str.lower, choices=("skip", "relay"),
@@ -89,8 +95,48 @@ def _paper(text: str) -> str:
     return next((p for p in PAPERS if p.lower() == text.strip().lower()), text)
 
 
+def _counts(flag: str, text: str | None) -> tuple[int, ...]:
+    """A whole number, or one a section separated by commas (``8,7``), else one line why not.
+
+    >>> _counts("--tables", "8, 7"), _counts("--tables", None)
+    ((8, 7), ())
+    >>> _counts("--tables", "8;7")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlbridge...CommandError: --tables 8;7: give a whole number, or one a section separated by commas (8,7)
+    """
+    if text is None:
+        return ()
+    parts = [part.strip() for part in str(text).split(",")]
+    if not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise CommandError(f"{flag} {text}: give a whole number, or one a section separated by commas (8,7)")
+    return tuple(int(part) for part in parts)
+
+
+def _lists(args: argparse.Namespace) -> tuple[str, ...]:
+    """``--tables``, ``--boards`` and ``--movement`` read: each a value, or (sections of pairs.xlsx)
+    a tuple of one a section. Returns the flags given a list."""
+    args.tables_each = _counts("--tables", args.tables)
+    args.boards_each = _counts("--boards", args.boards)
+    args.movement_each = tuple(part.strip() for part in args.movement.split(",")) if args.movement else ()
+    for kind in args.movement_each:
+        if kind not in ("mitchell", "howell"):
+            raise CommandError(f"--movement {args.movement}: each must be mitchell or howell")
+    listed = []
+    for flag, name in (("--tables", "tables"), ("--boards", "boards"), ("--movement", "movement")):
+        values = getattr(args, f"{name}_each")
+        if len(values) > 1:
+            listed.append(flag)
+        setattr(args, name, values[0] if len(values) == 1 else values or None)
+    return tuple(listed)
+
+
 def run(args: argparse.Namespace) -> int:
     """Write the templates and print the path of each file written."""
+    listed = _lists(args)
+    if listed and (set(args.names) - {PAIRS.name} or args.teams or args.rounds or args.swiss
+                   or any(text.strip().isdigit() for text in args.players)):
+        raise CommandError(f"{listed[0]}: a list (one a section) is for {file_name(PAIRS.name)}'s sections only")
     counts = [text for text in args.players if text.strip().isdigit()]
     registers = [text for text in args.players if not text.strip().isdigit()]
     if len(counts) > 1 or len(registers) > 1:
@@ -138,6 +184,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _session(args: argparse.Namespace) -> int:
     """pairs.xlsx laid out from a movement."""
+    count = max(len(args.tables_each), len(args.boards_each), len(args.movement_each))
+    if count > 1:
+        return _sized_sections(args, count)
     sections = {} if args.sections is None else {"sections": args.sections}
     if args.sections is not None and not 2 <= args.sections <= 26:
         raise CommandError(f"--sections {args.sections}: must be 2-26 (one section: leave --sections out)")
@@ -167,6 +216,100 @@ def _session(args: argparse.Namespace) -> int:
     files.save(_registered(book, args), target, force=args.force)
     print(f"{target}: {chosen}" + (f", {args.sections} sections" if sections else ""))
     return 0
+
+
+def _sized_sections(args: argparse.Namespace, count: int) -> int:
+    """pairs.xlsx of ``count`` sections from the lists of ``--tables``, ``--boards`` and
+    ``--movement`` (one a section, or one for all): each section its own movement, or, blank,
+    its own tables."""
+    for flag, values in (("--tables", args.tables_each), ("--boards", args.boards_each),
+                         ("--movement", args.movement_each)):
+        if len(values) not in (0, 1, count):
+            raise CommandError(f"{flag} {','.join(map(str, values))}: {len(values)} values for {count} sections "
+                               "(give one for every section, or one a section)")
+    if args.sections is not None and args.sections != count:
+        raise CommandError(f"--sections {args.sections}: the lists give {count} sections")
+    if not 2 <= count <= 26:
+        raise CommandError(f"{count} sections: must be 2-26")
+    if set(args.names) - {PAIRS.name}:
+        raise CommandError(f"--movement writes {file_name(PAIRS.name)} only: give no other template")
+    names = section_names(count)
+
+    def each(values: tuple, default: object = None) -> tuple:
+        return values if len(values) == count else (values[0] if values else default,) * count
+
+    target = Path(args.out) / file_name(PAIRS.name)
+    if not args.movement_each:  # a blank book: each section's tables, the same boards
+        if args.variant or args.arrow_switch or args.pairs:
+            raise CommandError("--variant, --arrow-switch and --pairs need --movement")
+        if len(args.boards_each) > 1:
+            raise CommandError(f"--boards {args.boards}: a blank book has one count of boards (a list needs "
+                               "--movement)")
+        tables, boards = each(args.tables_each, 15), args.boards or 36
+        try:
+            book = PAIRS.build(lang=args.lang, paper=args.paper, tables=tables, boards=boards)
+        except XlbridgeError as error:
+            raise CommandError(str(error)) from None
+        files.save(_registered(book, args), target, force=args.force)
+        print(f"{target}: {count} sections of {' + '.join(map(str, tables))} tables, {boards} boards")
+        return 0
+    if not args.tables_each or not args.boards_each:
+        raise CommandError("a session needs --movement, --tables and --boards "
+                           "(e.g. --movement mitchell --tables 8,7 --boards 24)")
+    if args.pairs:
+        raise CommandError("--pairs: not with sections of their own sizes (each section seats two pairs a table)")
+    kinds, tables, boards = each(args.movement_each), each(args.tables_each), each(args.boards_each)
+
+    def options(kind: str, size: int) -> dict[str, object]:
+        # Only where a section's movement has them: an even-table Mitchell's variant, a Mitchell's arrow-switch.
+        return dict(variant=args.variant if kind == "mitchell" and size % 2 == 0 else None,
+                    arrow_switch=args.arrow_switch if kind == "mitchell" else False)
+
+    chosen: list[Movement | None] = []
+    errors: list[XlbridgeError | None] = []
+    for kind, size, total in zip(kinds, tables, boards, strict=True):
+        try:
+            chosen.append(movement(kind, size, total, **options(kind, size)))
+            errors.append(None)
+        except XlbridgeError as error:
+            chosen.append(None)
+            errors.append(error)
+    # One --boards for every section: one whose movement cannot play it plays its own sets at
+    # the boards a round of the first section that can (7 Mitchell tables beside 8 at 24 boards: 21).
+    pace = next((m.per_round for m in chosen if m is not None), None) if len(args.boards_each) == 1 else None
+    for index, (section, kind, size, error) in enumerate(zip(names, kinds, tables, errors, strict=True)):
+        if error is None:
+            continue
+        fit = _at_pace(kind, size, pace, **options(kind, size)) if pace else None
+        if fit is None:
+            raise CommandError(f"section {section}: {error}")
+        chosen[index] = fit
+    if args.variant and not any(m.variant for m in chosen if m is not None):
+        raise CommandError(f"--variant {args.variant}: only an even-table Mitchell has one (skip or relay)")
+    try:
+        book = PAIRS.build(lang=args.lang, paper=args.paper, movement=tuple(m for m in chosen if m is not None))
+    except XlbridgeError as error:
+        raise CommandError(str(error)) from None
+    files.save(_registered(book, args), target, force=args.force)
+    print(f"{target}: " + "; ".join(f"{section}: {m}" for section, m in zip(names, chosen, strict=True)))
+    return 0
+
+
+def _at_pace(kind: str, tables: int, per_round: int, **options: object) -> Movement | None:
+    """The movement ``kind`` for ``tables`` tables playing ``per_round`` boards a round (its own
+    board sets), or None when it cannot (as many boards as a workbook holds at most).
+
+    >>> str(_at_pace("mitchell", 7, 3))
+    'Mitchell, 7 tables, 14 pairs: 7 rounds of 3 boards'
+    """
+    for total in range(per_round, 100, per_round):
+        try:
+            fit = movement(kind, tables, total, **options)
+        except XlbridgeError:
+            continue
+        if fit.per_round == per_round:
+            return fit
+    return None
 
 
 def _individual(args: argparse.Namespace) -> int:

@@ -278,7 +278,7 @@ def check_pairs(book: FilledBook, *, traveller: bool = False) -> Checked:
                 pending.append(_where(row[0], placed, section or ""))
                 continue
             if in_use(row):
-                _check_place(problems, plan, row, placed)
+                _check_place(problems, _plan_of(plan, section or ""), row, placed, section or "")
         if not in_use(row):
             continue
         if traveller:
@@ -350,23 +350,33 @@ class _Place:
     text: str
 
 
-def _movement(cells: NamedCells) -> dict[tuple[int, int], _Place] | None:
-    """The movement's rows by (round, table), or None for a book written without one."""
+def _movement(cells: NamedCells) -> dict[str, dict[tuple[int, int], _Place]] | None:
+    """The movement's rows by section, then (round, table), or None for a book written without
+    one. A book whose sections run different movements names each row's section
+    (``MoveSection``); otherwise every row is under ``""``: the movement of every section."""
     columns = [cells.column(name) for name in ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")]
     if not columns[0]:
         return None
-    plan = {}
-    for round_no, table, ns, ew, boards in zip(*columns, strict=False):
+    named = cells.column("MoveSection")
+    plan: dict[str, dict[tuple[int, int], _Place]] = {}
+    for index, (round_no, table, ns, ew, boards) in enumerate(zip(*columns, strict=False)):
         if round_no.blank or table.blank:
             continue
+        section = "" if index >= len(named) or named[index].blank else str(named[index].value).strip()
         first, _, last = str(boards.value).partition("-")
         try:  # the sheet is protected: a row that does not read was edited by hand; pass it by
             span = tuple(range(int(first), int(last or first) + 1))
-            plan[int(round_no.value), int(table.value)] = _Place(
+            plan.setdefault(section, {})[int(round_no.value), int(table.value)] = _Place(
                 None if ns.blank else int(ns.value), None if ew.blank else int(ew.value), span, str(boards.value))
         except (TypeError, ValueError):
             continue
     return plan
+
+
+def _plan_of(plan: dict[str, dict[tuple[int, int], _Place]], section: str) -> dict[tuple[int, int], _Place]:
+    """The movement ``section`` runs: its own when the Movement sheet names sections, else the one
+    every section runs (none: a section the sheet does not list)."""
+    return plan.get(section, plan.get("", {}) if set(plan) <= {""} else {})
 
 
 def _where(board: Cell, placed: Sequence[Cell], section: str = "") -> str:
@@ -375,8 +385,8 @@ def _where(board: Cell, placed: Sequence[Cell], section: str = "") -> str:
 
 
 def _check_place(problems: Problems, plan: dict[tuple[int, int], _Place], row: Sequence[Cell],
-                 placed: Sequence[Cell]) -> None:
-    """A row whose board or pairs contradict the movement at its round and table."""
+                 placed: Sequence[Cell], section: str = "") -> None:
+    """A row whose board or pairs contradict the movement (its section's) at its round and table."""
     round_cell, table_cell = placed
     if round_cell.blank or table_cell.blank:
         return  # a row typed by hand: nothing to compare with
@@ -385,7 +395,7 @@ def _check_place(problems: Problems, plan: dict[tuple[int, int], _Place], row: S
     except (TypeError, ValueError):
         problems.add(round_cell, f"round {round_cell.value}, table {table_cell.value}: not whole numbers")
         return
-    where = f"round {round_cell.value}, table {table_cell.value}"
+    where = f"{f'section {section}, ' if section else ''}round {round_cell.value}, table {table_cell.value}"
     if place is None:
         problems.add(round_cell, f"{where}: not in the movement")
         return
@@ -403,14 +413,14 @@ def _number(value: object) -> object:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def _missing(plan: dict[tuple[int, int], _Place], present: set[tuple[object, ...]],
+def _missing(plan: dict[str, dict[tuple[int, int], _Place]], present: set[tuple[object, ...]],
              pending: list[str], sections: Sequence[str] = ()) -> tuple[str, ...]:
     """Notes: the movement's boards with no result yet (prefilled rows still blank) and
     those no row has at all (board, NS and EW as the movement has them, in each section)."""
     notes = []
     gone = [f"board {board} ({f'section {s}, ' if s else ''}round {r}, table {t}: NS {place.ns} v EW {place.ew})"
             for s in sections or ("",)
-            for (r, t), place in sorted(plan.items()) if place.ns is not None and place.ew is not None
+            for (r, t), place in sorted(_plan_of(plan, s).items()) if place.ns is not None and place.ew is not None
             for board in place.boards if (s, board, place.ns, place.ew) not in present]
     for label, items in (("no result yet", pending), ("no row in the results", gone)):
         if not items:

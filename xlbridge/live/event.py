@@ -378,9 +378,14 @@ def read_event(path: Path, lang: str | None = None) -> LiveEvent:
     sections = book_sections(book.cells.column("Sections") if checked.event.sections else [])  # type: ignore[union-attr]
     if sections:  # the movement in every section, its tables numbered across them
         per_section = max(place.table for place in places)
-        places = [dataclasses.replace(place, table=across(index, place.table, per_section), section=section,
-                                      number=place.table)
-                  for index, section in enumerate(sections) for place in places]
+        if any(place.section for place in places):  # each section its own movement, its rows named
+            places = [dataclasses.replace(place, table=across(sections.index(place.section), place.table,
+                                                              per_section), number=place.table)
+                      for place in places if place.section in sections]
+        else:
+            places = [dataclasses.replace(place, table=across(index, place.table, per_section), section=section,
+                                          number=place.table)
+                      for index, section in enumerate(sections) for place in places]
     by_board = {(place.section, board, place.ns, place.ew): (place.round, place.table)
                 for place in places for board in place.boards}
     typed = {}
@@ -407,6 +412,7 @@ def _places(path: Path, cells: NamedCells) -> tuple[list[Place], str]:
     """The movement's rows, each with the words of the Movement sheet's next three columns
     (boards, NS and EW next), and that sheet's first heading (its language)."""
     columns = [cells.column(name) for name in ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")]
+    named = cells.column("MoveSection")  # sections of their own movements: each row's section
     first = columns[4][0]
     workbook = load(path)
     try:
@@ -428,7 +434,8 @@ def _places(path: Path, cells: NamedCells) -> tuple[list[Place], str]:
             line = rows[index + 1]
             after = [str(value or "") for value in line[offset + 1: offset + 4]]
             places.append(Place(int(round_no.value), int(table.value), None if ns.blank else int(ns.value),
-                                None if ew.blank else int(ew.value), span, *after))
+                                None if ew.blank else int(ew.value), span, *after,
+                                section=str(named[index].value).strip() if index < len(named) else ""))
         except (TypeError, ValueError):  # a row edited by hand, as the check passes it by
             continue
     return places, header

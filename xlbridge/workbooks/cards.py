@@ -143,27 +143,37 @@ def describe(movement: Movement, t: Labels) -> str:
              rounds=movement.rounds, per_round=count, boards_word=word, arrow=arrow)
 
 
-def build(book: Book, movement: Movement, sections: Sequence[str] = ()) -> None:
+def build(book: Book, movement: Movement | Sequence[Movement], sections: Sequence[str] = ()) -> None:
     """Add the movement sheet and the four card sheets to a pairs workbook.
 
-    With ``sections`` (``("A", "B")``: every section runs the movement) each card is
-    printed once a section, its title naming it ("Section A, Table 3"); the Movement
-    sheet is the one every section follows."""
+    With ``sections`` (``("A", "B")``) each card is printed once a section, its title naming
+    it ("Section A, Table 3"). ``movement`` one movement, which every section runs (the
+    Movement sheet is the one every section follows), or one a section, each section's cards
+    from its own (the Movement sheet then lists each section's rows, ``MoveSection`` naming
+    the section, and each section's set-up)."""
     t = book.t
-    words = _Words(book, movement)
-    _movement_sheet(book, movement, words)
+    movements = (movement,) * max(1, len(sections)) if isinstance(movement, Movement) else tuple(movement)
+    if len(movements) != max(1, len(sections)):
+        raise ValueError(f"{len(movements)} movements for {len(sections)} sections")
+    words = [_Words(book, m) for m in movements]
+    if len(set(movements)) > 1:
+        _movement_sheet(book, movements, words, tuple(sections))
+    else:
+        _movement_sheet(book, movements[:1], words[:1])
 
-    def each(cards: list[Card]) -> list[Card]:
+    def each(make) -> list[Card]:  # every section's cards, from its own movement, titled with it
         if not sections:
-            return cards
+            return make(0)
         return [dataclasses.replace(card, title=t("section_card", section=section, card=card.title))
-                for section in sections for card in cards]
+                for index, section in enumerate(sections) for card in make(index)]
 
-    _cards(book, t("table_cards"), each(_table_cards(book, movement, words)), (7, 8, 9, 11, 19, 11, 11))
-    _cards(book, t("guide_cards"), each(_guide_cards(book, movement)), (8, 8, 9, 9, 10))
-    _cards(book, t("paper_travellers"), each(_travellers(book, movement)),
+    _cards(book, t("table_cards"), each(lambda i: _table_cards(book, movements[i], words[i])),
+           (7, 8, 9, 11, 19, 11, 11))
+    _cards(book, t("guide_cards"), each(lambda i: _guide_cards(book, movements[i])), (8, 8, 9, 9, 10))
+    _cards(book, t("paper_travellers"), each(lambda i: _travellers(book, movements[i])),
            (7, 6, 6, 6, 10, 6, 7, 9, 9, 7, 7))
-    _cards(book, t("score_cards"), each(_score_cards(book, movement)), (7, 7, 7, 7, 6, 8, 10, 6, 7, 9, 9))
+    _cards(book, t("score_cards"), each(lambda i: _score_cards(book, movements[i])),
+           (7, 7, 7, 7, 6, 8, 10, 6, 7, 9, 9))
 
 
 class _Words:
@@ -229,50 +239,70 @@ class _Words:
         return rows
 
 
-def _movement_sheet(book: Book, movement: Movement, words: _Words) -> Worksheet:
+def _movement_sheet(book: Book, movements: Sequence[Movement], words: Sequence[_Words],
+                    sections: tuple[str, ...] = ()) -> Worksheet:
+    """The Movement sheet: one movement's rows, or (``sections``: one movement a section) each
+    section's rows in turn, a first column naming the section (``MoveSection``)."""
     t = book.t
-    head = ("round", "table", "ns", "ew", "boards", "boards_next", "ns_next", "ew_next")
+    head = (("section",) if sections else ()) + ("round", "table", "ns", "ew", "boards", "boards_next", "ns_next",
+                                                 "ew_next")
+    columns = "ABCDEFGHI"[:len(head)]
+    last_column = columns[-1]
     values = []
-    for row in movement.rows:
-        values.append((row.round, row.table, row.ns, row.ew, boards_text(row.boards),
-                       words.boards_next(row.round, row.table),
-                       words.pair_next(row.round, row.ns), words.pair_next(row.round, row.ew)))
-    widths = _widen((7, 6, 6, 6, 8, 24, 13, 13), [t(key) for key in head], values)
+    for index, (movement, said) in enumerate(zip(movements, words, strict=True)):
+        for row in movement.rows:
+            values.append(((sections[index],) if sections else ()) + (
+                row.round, row.table, row.ns, row.ew, boards_text(row.boards),
+                said.boards_next(row.round, row.table),
+                said.pair_next(row.round, row.ns), said.pair_next(row.round, row.ew)))
+    widths = _widen(((8,) if sections else ()) + (7, 6, 6, 6, 8, 24, 13, 13), [t(key) for key in head], values)
     ws = book.sheet(t("movement"), widths)
     total = sum(widths)
-    book.event_heading(ws, 1, book.title, "A", "H", "G:H")
-    book.merge(ws, "A2:H2", describe(movement, t), styles.SUBTITLE.but(wrap=True))
-    ws.row_dimensions[2].height = height(lines(describe(movement, t), total, 12, True), 12)
-    book.merge(ws, "A3:H3", t("movement_note"), styles.NOTE.but(wrap=True))
+    book.event_heading(ws, 1, book.title, "A", last_column, f"{columns[-2]}:{last_column}")
+    subtitle = ("; ".join(f"{section}: {describe(m, t)}" for section, m in zip(sections, movements, strict=True))
+                if sections else describe(movements[0], t))
+    book.merge(ws, f"A2:{last_column}2", subtitle, styles.SUBTITLE.but(wrap=True))
+    ws.row_dimensions[2].height = height(lines(subtitle, total, 12, True), 12)
+    book.merge(ws, f"A3:{last_column}3", t("movement_note"), styles.NOTE.but(wrap=True))
     ws.row_dimensions[3].height = height(lines(t("movement_note"), total, 8), 8)
-    for column, key in zip("ABCDEFGH", head, strict=True):
+    for column, key in zip(columns, head, strict=True):
         book.put(ws, f"{column}4", t(key), styles.HEAD)
     ws.row_dimensions[4].height = _row_height([t(key) for key in head], widths, bold=True)
     first = 5
-    rows = range(first, first + len(movement.rows))
+    rows = range(first, first + len(values))
     text = styles.OUTPUT_TEXT.but(wrap=True)
+    shown = len(head) - 3  # the numbers (and the section), then the words where boards and pairs go
     for r, line in zip(rows, values, strict=True):
-        for index, (column, value) in enumerate(zip("ABCDEFGH", line, strict=True)):
-            book.put(ws, f"{column}{r}", value, styles.OUTPUT if index < 5 else text)
+        for index, (column, value) in enumerate(zip(columns, line, strict=True)):
+            book.put(ws, f"{column}{r}", value, styles.OUTPUT if index < shown else text)
         ws.row_dimensions[r].height = _row_height(line, widths)
-    for column, name in zip("ABCDE", ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards"), strict=True):
+    names = (("MoveSection",) if sections else ()) + ("MoveRound", "MoveTable", "MoveNS", "MoveEW", "MoveBoards")
+    for column, name in zip(columns, names, strict=False):
         book.define(name, ws, f"{column}{rows[0]}:{column}{rows[-1]}")
-    last = _setup_note(book, ws, words, rows[-1] + 2, widths)
-    book.page(ws, area=f"A1:H{last}", title_rows="4:4")
+    last = rows[-1]
+    for index, said in enumerate(words):
+        title = t("section_card", section=sections[index], card=t("setup_title")) if sections else None
+        last = _setup_note(book, ws, said, last + 2, widths, title)
+    book.page(ws, area=f"A1:{last_column}{last}", title_rows="4:4")
     return ws
 
 
-def _setup_note(book: Book, ws: Worksheet, words: _Words, top: int, widths: Sequence[float]) -> int:
+def _setup_note(book: Book, ws: Worksheet, words: _Words, top: int, widths: Sequence[float],
+                title: str | None = None) -> int:
     """The set-up below the movement: how many stands, which sets start on each table
-    and stand, where each stand stands. Returns its last row."""
+    and stand, where each stand stands (``title``: a section's, on a sheet with a section
+    column first). Returns its last row."""
     t = book.t
     count = len(words.stands)
-    book.merge(ws, f"A{top}:H{top}", t("setup_title"), styles.SUBTITLE)
+    wide = len(widths) > 8  # a section column first: every span one column wider
+    last = "I" if wide else "H"
+    book.merge(ws, f"A{top}:{last}{top}", title or t("setup_title"), styles.SUBTITLE)
     ws.row_dimensions[top].height = height(1, styles.SUBTITLE.size)
-    book.merge(ws, f"A{top + 1}:H{top + 1}", t("setup_stands", count=count), styles.PLAIN.but(wrap=True))
+    book.merge(ws, f"A{top + 1}:{last}{top + 1}", t("setup_stands", count=count), styles.PLAIN.but(wrap=True))
     ws.row_dimensions[top + 1].height = height(lines(t("setup_stands", count=count), sum(widths)))
-    spans = ("A{r}:C{r}", "D{r}:E{r}", "F{r}:H{r}")
-    span_widths = (sum(widths[0:3]), sum(widths[3:5]), sum(widths[5:8]))
+    spans = ("A{r}:D{r}", "E{r}:F{r}", "G{r}:I{r}") if wide else ("A{r}:C{r}", "D{r}:E{r}", "F{r}:H{r}")
+    cut = (0, 4, 6, 9) if wide else (0, 3, 5, 8)
+    span_widths = tuple(sum(widths[cut[i]:cut[i + 1]]) for i in range(3))
     head = (t("setup_place"), t("setup_boards"), t("setup_where"))
     for span, text in zip(spans, head, strict=True):
         book.merge(ws, span.format(r=top + 2), text, styles.HEAD)

@@ -33,7 +33,7 @@ table and par from it, and each result against par.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
@@ -56,7 +56,8 @@ SETUP = ("EventName", "EventDate", "MPScale", "TableCount", "BoardCount", "PairN
          "PairHandicap",
          "Scoring", "CrossIMPsMode", "UseNeuberg", "ExpectedResults", "SessionRule", "Fields", "MissingAsTies",
          "MPDecimals", "ScaleToBoards", "AdjustedIMPs", "BoardSlots", "RoundNo", "TableNo", "MoveRound", "MoveTable",
-         "MoveNS", "MoveEW", "MoveBoards", "SectionScoring", "Sections", "PairSection", "Section", *hands.NAMES)
+         "MoveNS", "MoveEW", "MoveBoards", "MoveSection", "SectionScoring", "Sections", "PairSection", "Section",
+         *hands.NAMES)
 """The Setup cells ``check`` reads (each optional), and the Hands sheet's."""
 SIGNATURE = frozenset({*INPUTS, "RankPair"})
 """The defined names that tell a filled book of this template."""
@@ -123,9 +124,9 @@ def switch(option: Option, cell: str) -> str:
     return f"IF({option.index(cell)}=2,0,1)"
 
 
-def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
+def build(book: Book, *, tables: int | Sequence[int] = TABLES, boards: int = BOARDS,
           pairs: Iterable[tuple[int, str | None]] | None = None, scale: int = 2,
-          movement: Movement | None = None, sections: int = 1) -> None:
+          movement: Movement | Sequence[Movement] | None = None, sections: int = 1) -> None:
     """Lay out a pairs event for up to ``tables`` tables and ``boards`` boards.
 
     ``pairs`` prefills the pair list with (number, name); by default the numbers
@@ -140,44 +141,91 @@ def build(book: Book, *, tables: int = TABLES, boards: int = BOARDS,
     pair list (pairs numbered within their section), Setup's ``SectionScoring`` (across the
     field or within sections) and each pair's place in its section beside its overall one
     (docs/rules.md §7, sections). ``pairs`` are then (section, number, name).
+
+    Sections of different sizes: ``movement`` a sequence, one movement a section (A, B ...:
+    its length is the sections, ``sections`` if given must agree), or, in a blank book,
+    ``tables`` a sequence, one size a section. Every section plays boards 1 ... its own count
+    of the same sets; the book has the most any section plays.
     """
     given = pairs is not None
-    if movement is not None:
-        tables, boards = movement.tables, movement.boards
+    movements, sizes = _sized(tables, movement, sections)
+    if movements:
+        boards = max(m.boards for m in movements)
         if pairs is None:
-            pairs = [(number, None) for number in movement.pair_numbers]
-    if not 1 <= tables <= 60 or not 1 <= boards <= 99:
-        raise OptionError(f"tables {tables}, boards {boards}: must be 1-60 and 1-99")
-    names = section_names(sections) if sections != 1 else ()
-    if names and tables * len(names) > 60:
-        raise OptionError(f"sections {sections} x tables {tables}: at most 60 tables in all")
+            pairs = [(number, None) for number in movements[0].pair_numbers]
+    if not all(1 <= size <= 60 for size in sizes) or not 1 <= boards <= 99:
+        raise OptionError(f"tables {', '.join(map(str, sizes))}, boards {boards}: must be 1-60 and 1-99")
+    names = section_names(len(sizes)) if len(sizes) > 1 else ()
+    if names and sum(sizes) > 60:
+        if len(set(sizes)) == 1:
+            raise OptionError(f"sections {len(sizes)} x tables {sizes[0]}: at most 60 tables in all")
+        raise OptionError(f"sections of {' + '.join(map(str, sizes))} tables: at most 60 tables in all")
     for table in ("contracts", "scores", "seats", "cycle", "flags", "imps", "row_codes"):
         book.lookup.need(table)
     pair_list = (list(pairs) if pairs is not None
-                 else [(n, None) for n in range(1, 2 * tables + 1)])
-    if names and not given:
-        pair_list = [(section, *pair) for section in names for pair in pair_list]
-    layout = _Layout(book, tables * max(1, len(names)), boards, max(2 * tables * max(1, len(names)), len(pair_list)),
-                     names)
-    _setup(book, layout, pair_list, scale, movement)
-    _results(book, layout, movement)
+                 else [(n, None) for n in range(1, 2 * sizes[0] + 1)])
+    if names and not given:  # each section's own pairs: its movement's, or two a table
+        pair_list = [(section, number, None) for index, section in enumerate(names)
+                     for number in (movements[index].pair_numbers if movements
+                                    else range(1, 2 * sizes[index] + 1))]
+    layout = _Layout(book, sum(sizes), boards, max(2 * sum(sizes), len(pair_list)), names, sizes, movements)
+    _setup(book, layout, pair_list, scale, movements[0] if movements else None)
+    _results(book, layout, movements[0] if movements else None)
     _ranking(book, layout)
     _travellers(book, layout)
     hands.write_sheet(book, layout.hands)
-    if movement is not None:
-        cards.build(book, movement, sections=names)
+    if movements:
+        cards.build(book, movements if len(set(movements)) > 1 else movements[0], sections=names)
     _boards(book, layout)
     weighted.build(book, layout.weighted, contract=layout.col("D"), board=layout.col(layout.key), slot=layout.col("AO"),
                    kind=layout.col("S"), played=layout.played_mp, cross_played=layout.cross_played,
                    butler=layout.butler, mp=layout.mp, scoring=layout.scoring)
 
 
+def _sized(tables: int | Sequence[int], movement: Movement | Sequence[Movement] | None,
+           sections: int) -> tuple[tuple[Movement, ...], tuple[int, ...]]:
+    """Each section's movement (none in a blank book) and tables, from :func:`build`'s arguments:
+    one movement or size for every section, or one a section.
+
+    >>> from xlbridge.engine import movement
+    >>> _sized(8, None, 1), _sized((8, 7), None, 1), _sized(5, None, 3)
+    (((), (8,)), ((), (8, 7)), ((), (5, 5, 5)))
+    >>> [m.tables for m in _sized(30, (movement("mitchell", 8, 24), movement("howell", 7, 26)), 1)[0]]
+    [8, 7]
+    >>> _sized((8, 7), None, 3)
+    Traceback (most recent call last):
+    ...
+    xlbridge.engine.errors.OptionError: sections 3: the tables give 2 sections (8, 7)
+    """
+    if sections != 1:
+        section_names(sections)  # 2-26, or one line why not
+    if isinstance(movement, Movement) or movement is None:
+        counts = (tables,) if isinstance(tables, int) else tuple(tables)
+        if movement is not None:
+            counts = (movement.tables,)
+        if len(counts) > 1 and sections not in (1, len(counts)):
+            raise OptionError(f"sections {sections}: the tables give {len(counts)} sections "
+                              f"({', '.join(map(str, counts))})")
+        if len(counts) == 1:
+            counts = counts * max(1, sections)
+        return (() if movement is None else (movement,) * len(counts)), counts
+    movements = tuple(movement)
+    if not movements or sections not in (1, len(movements)):
+        raise OptionError(f"sections {sections}: the movements give {len(movements)} sections")
+    return movements, tuple(m.tables for m in movements)
+
+
 class _Layout:
     """Where everything is, so that sheets can refer to each other before they exist."""
 
-    def __init__(self, book: Book, tables: int, boards: int, pairs: int, sections: tuple[str, ...] = ()) -> None:
+    def __init__(self, book: Book, tables: int, boards: int, pairs: int, sections: tuple[str, ...] = (),
+                 sizes: tuple[int, ...] = (), movements: tuple[Movement, ...] = ()) -> None:
         self.tables, self.boards, self.pairs = tables, boards, pairs
         self.sections = sections
+        # Each section's tables and movement (one entry a section; a book of one section: one).
+        self.sizes, self.movements = sizes or (tables,), movements
+        # Sections of different sizes or movements: Setup counts each section's own results.
+        self.unequal = len(set(self.sizes)) > 1 or len(set(movements)) > 1
         # A sectioned book: Setup's SectionScoring takes row 19, the rows below it move down one.
         self.shift = 1 if sections else 0
         self.pair_head = PAIR_HEAD + self.shift
@@ -293,12 +341,27 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
             book.merge(ws, f"C{row}:I{row}", t(f"{key}_note"), note)
         ws.row_dimensions[row].height = 24
 
-    if movement is not None:
+    movements = layout.movements
+    if movement is not None and len(set(movements)) > 1:  # each section's own, in one line that wraps
+        text = f"{t('movement')}: " + "; ".join(f"{section}: {cards.describe(m, t)}"
+                                                 for section, m in zip(layout.sections, movements, strict=True))
+        book.merge(ws, "A2:I2", text, styles.LABEL.but(wrap=True))
+        ws.row_dimensions[2].height = cards.height(cards.lines(text, 100))
+        book.define("MovementText", ws, "A2")
+    elif movement is not None:
         book.merge(ws, "A2:I2", f"{t('movement')}: {cards.describe(movement, t)}", styles.LABEL)
         book.define("MovementText", ws, "A2")
     size = (movement.tables, movement.boards) if movement is not None else (None, None)
+    if layout.unequal:  # TableCount is every section's tables together, each section's beside it
+        size = (layout.tables, layout.boards if movement is not None else None)
     option(5, "tables", "TableCount", size[0], book.rule_whole(1, layout.tables))
     option(6, "boards", "BoardCount", size[1], book.rule_whole(1, layout.boards))
+    if layout.unequal:
+        book.merge(ws, "C5:I5", ", ".join(f"{s} {n}" for s, n in zip(layout.sections, layout.sizes, strict=True)),
+                   note)
+        if len({m.boards for m in movements}) > 1:
+            book.merge(ws, "C6:I6", ", ".join(f"{s} 1-{m.boards}" for s, m in zip(layout.sections, movements,
+                                                                                   strict=True)), note)
     option(7, "scale", "MPScale", scale, book.rule_scale())
     book.merge(ws, "C7:I7", t("scale_note"), note)
     # The options' words in the book's language (the dropdowns), and every language's word
@@ -312,16 +375,27 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     option(10, "neuberg", "UseNeuberg", yes, YES_NO.rule(book, t("err_yes_no")))
     option(11, "expected", "ExpectedResults", None, book.rule_whole(1, layout.tables * 2))
     option(12, "session_rule", "SessionRule", yes, YES_NO.rule(book, t("err_yes_no")))
-    two_winners = movement is not None and movement.kind == MITCHELL and not movement.arrow_switch
+    two_winners = movement is not None and all(m.kind == MITCHELL and not m.arrow_switch for m in layout.movements)
     option(13, "fields", "Fields", 2 if two_winners else 1, Rule("list", '"1,2"', message=t("fields_note")))
     # The most rows a board has, counted from the results, not as the per-board sheet's largest
     # count; and the note beside it counts them itself, not from the hidden cell. With either
     # road, LibreOffice's threaded formula groups saw a cycle where there is none and showed
     # Err:522 in every figure of some sizes (6x18, 8x16, 30x18 ...; issue 19).
     most = f'SUMPRODUCT(MAX(COUNTIFS({layout.col(layout.key)},{layout.bcol("A")},{layout.col("S")},">0")))'
+    automatic = f'"{t("expected_auto")}"&{most}'
+    if layout.sections:
+        # Within sections each section's boards are factored to its own most: say each one's
+        # (counted from the results as `most` is, each over its section's fields).
+        def most_in(index: int) -> str:
+            first = BOARD_FIRST + index * layout.boards
+            fields = f"{layout.per_board}!$A${first}:$A${first + layout.boards - 1}"
+            return f'SUMPRODUCT(MAX(COUNTIFS({layout.col(layout.key)},{fields},{layout.col("S")},">0")))'
+
+        each = '&", "&'.join(f'"{section} "&{most_in(index)}' for index, section in enumerate(layout.sections))
+        automatic = f'IF(R19=1,"{t("expected_auto")}"&{each},{automatic})'
     book.merge(ws, "C11:I11",
-               f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),'
-               f'"{t("expected_auto")}"&{most})', styles.NOTE.but(color="C00000"), formula=True)
+               f'IF(ISNUMBER(B11),IF(B11<{most},"{t("expected_few")}"&{most},""),{automatic})',
+               styles.NOTE.but(color="C00000"), formula=True)
     option(14, "missing_as_ties", "MissingAsTies", YES_NO.word(False, book.lang), YES_NO.rule(book, t("err_yes_no")))
     option(15, "mp_decimals", "MPDecimals", None, book.rule_whole(0, 3))
     option(16, "scale_to", "ScaleToBoards", None, book.rule_whole(1, layout.boards * 4))
@@ -364,7 +438,16 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     book.define("ResultsEntered", ws, f"C{entered}")
     book.put(ws, f"D{entered}", t("of"), styles.PLAIN.but(horizontal="center"))
     sections = f"*{len(layout.sections)}" if layout.sections else ""  # TableCount is a section's tables
-    book.formula(ws, f"E{entered}", f'IF(OR(B5="",B6=""),"",B5*B6{sections})', styles.OUTPUT)
+    if layout.unequal:
+        # Each section's own results (hidden, column Z beside the sections' names): its movement's,
+        # or its tables x the boards in a blank book.
+        for index, count in enumerate(layout.sizes):
+            own = (len(movements[index].results()) if movements
+                   else f'IF(ISNUMBER(B6),B6,{layout.boards})*{count}')
+            book.formula(ws, f"Z{6 + index}", str(own), styles.HIDDEN)
+        book.formula(ws, f"E{entered}", f"SUM(Z6:Z{5 + len(layout.sizes)})", styles.OUTPUT)
+    else:
+        book.formula(ws, f"E{entered}", f'IF(OR(B5="",B6=""),"",B5*B6{sections})', styles.OUTPUT)
     book.put(ws, f"A{flagged}", t("flagged"), label)
     book.formula(ws, f"C{flagged}", f'COUNTIF({layout.col("M")},"?*")',
                  styles.TOTAL.but(size=10, color="C00000"))
@@ -509,7 +592,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                     f'+{shared_here(r)}),""))', styles.OUTPUT, name="PairSectionPlace")
         book.define("PairPlace", ws, f"P{rows[0]}:P{rows[-1]}")
     _handicapped(book, ws, layout, rows)
-    book.hide_columns(ws, "KLMNOPQRTUVX" if layout.sections else "KLMNOPQRTUV")
+    book.hide_columns(ws, ("KLMNOPQRTUVX" + ("Z" if layout.unequal else "")) if layout.sections else "KLMNOPQRTUV")
     book.page(ws, area=f"A1:{'Y' if layout.sections else 'S'}{rows[-1]}", title_rows=f"{head - 1}:{head}")
     return ws
 
@@ -789,7 +872,9 @@ def _prefill(book: Book, ws: Worksheet, layout: _Layout, movement: Movement) -> 
         book.merge(ws, f"{column}3:{column}4", t(key), styles.HEAD)
         book.column(ws, column, rows, None, styles.INPUT, name=name,
                     rule=book.rule_whole(1, 99))
-    rows_of = [(section, *row) for section in layout.sections or ("",) for row in movement.results()]
+    movements = layout.movements or (movement,)
+    rows_of = [(section, *row) for section, own in zip(layout.sections or ("",), movements, strict=False)
+               for row in own.results()]
     for r, (section, round_no, table, board, ns, ew) in zip(rows, rows_of, strict=False):
         for column, value in zip(("AD", "AE", "A", "B", "C"), (round_no, table, board, ns, ew), strict=True):
             ws[f"{column}{r}"].value = value
