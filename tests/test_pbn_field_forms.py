@@ -4,9 +4,14 @@ each reduced to the lines that matter: read as the program meant, or refused in 
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+from tests.varied import varied_event
 from xlbridge.cli import main
+from xlbridge.commands import conventions
+from xlbridge.event import score_pairs
+from xlbridge.formats.results import Imported, Published
 
 
 def imported(capsys, path: Path, out: Path, *extra: str) -> tuple[int, str, str]:
@@ -68,3 +73,16 @@ def test_cross2_totals_over_all_comparisons_are_found_and_reproduced(tmp_path, c
     (tmp_path / "summed.pbn").write_text(summed)
     code, out, err = imported(capsys, tmp_path / "summed.pbn", tmp_path / "summed.xlsx", "--compare")
     assert code == 0 and "Note: scored" not in out and "0 differences (6 published figures compared)" in out, out + err
+
+
+def test_matchpoints_rounded_to_a_hundredth_and_added_are_found():
+    # EBUScore prints each line's Neuberg matchpoints to 0.01 (11.57 on a board of 8 results with
+    # 7 played) and publishes the sums of those printed figures over the tops (139.86 / 336 = 41.625,
+    # 41.63), where xlbridge adds them unrounded (41.62). Import tries 0.1 and then 0.01.
+    event = varied_event(scoring="MP")
+    report = score_pairs(dataclasses.replace(event, options={**event.options, "round_mp": "0.01"}))
+    figures = {pair: Published(pair, f"{total.percent:.4f}") for pair, total in report.scored.pairs.items()}
+    assert conventions.differences(figures, score_pairs(event))  # the standard way does not give them
+    chosen = conventions.found(Imported(event, figures))
+    assert [(convention.flag, value) for convention, value in chosen.conventions] == [("round-mp", "0.01")]
+    assert chosen.setup == {"round_mp": "0.01"}  # pairs.xlsx's Setup holds it (MPDecimals 2)

@@ -32,8 +32,8 @@ from . import CommandError
 class Convention:
     """One way of scoring: its import option (``flag``), what it does (``words``, with
     ``{}`` for its value), the scorings it applies to, the engine keywords it sets from its
-    value, and the value tried when import looks for it (a function of the event; None for
-    a switch, whose value is True)."""
+    value, and the value tried when import looks for it (a function of the event, giving one
+    value or a tuple of them tried in order; None for a switch, whose value is True)."""
 
     flag: str
     words: str
@@ -60,8 +60,10 @@ CONVENTIONS: tuple[Convention, ...] = (
                lambda value: {"neuberg": False}),
     Convention("missing-as-ties", "each result a board lacks counted as a tie, not Neuberg-factored", _MP,
                lambda value: {"missing_as_ties": True}),
+    # Magic Contest (France) rounds to 0.1; EBUScore prints each line's matchpoints to 0.01
+    # and its percentages are the sums of those printed figures.
     Convention("round-mp", "each board's matchpoints rounded to {}", _MP,
-               lambda value: {"round_mp": value}, "STEP", lambda event: "0.1"),
+               lambda value: {"round_mp": value}, "STEP", lambda event: ("0.1", "0.01")),
     Convention("scale-to-boards", "each pair's total scaled to {} boards (its average on boards it sat out)",
                _ALL, lambda value: {"scale_to_boards": value}, "N",
                lambda event: len({result.board for result in event.results})),
@@ -158,10 +160,12 @@ def found(imported: Imported) -> Chosen:
     event = imported.event
     if len(imported.published) < 2 or not differences(imported.published, scored(event, {})):
         return Chosen()
-    candidates = [(convention, convention.guess(event) if convention.guess else True)
-                  for convention in CONVENTIONS if imported.scoring in convention.scorings]
+    candidates = [(convention, value) for convention in CONVENTIONS if imported.scoring in convention.scorings
+                  for value in _guesses(convention, event)]
     for size in (1, 2):
         for combination in combinations(candidates, size):
+            if len({convention.flag for convention, _value in combination}) < size:
+                continue  # one convention with two of its values
             chosen = Chosen(combination, found=True)
             try:
                 report = scored(event, chosen.options)
@@ -170,6 +174,19 @@ def found(imported: Imported) -> Chosen:
             if not differences(imported.published, report):
                 return chosen
     return Chosen()
+
+
+def _guesses(convention: Convention, event: PairsEvent) -> tuple[object, ...]:
+    """The values import tries for a convention, in order: its guess (one value, or a tuple
+    of them), or True for a switch.
+
+    >>> _guesses(CONVENTIONS[2], None), _guesses(CONVENTIONS[0], None)
+    (('0.1', '0.01'), (True,))
+    """
+    if convention.guess is None:
+        return (True,)
+    value = convention.guess(event)
+    return value if isinstance(value, tuple) else (value,)
 
 
 def scored(event: PairsEvent, options: Mapping[str, object]) -> PairsReport:
