@@ -8,9 +8,10 @@ import dataclasses
 from pathlib import Path
 
 from tests.varied import varied_event
+from xlbridge import kinds, workbooks
 from xlbridge.cli import main
 from xlbridge.commands import conventions
-from xlbridge.event import score_pairs
+from xlbridge.event import sample, score_pairs
 from xlbridge.formats.results import Imported, Published
 
 
@@ -86,3 +87,23 @@ def test_matchpoints_rounded_to_a_hundredth_and_added_are_found():
     chosen = conventions.found(Imported(event, figures))
     assert [(convention.flag, value) for convention, value in chosen.conventions] == [("round-mp", "0.01")]
     assert chosen.setup == {"round_mp": "0.01"}  # pairs.xlsx's Setup holds it (MPDecimals 2)
+
+
+def test_a_point_a_board_team_event_is_refused_in_one_line(tmp_path, capsys):
+    # EBUScore Teams writes a point-a-board event as EVENT_TYPE TEAMS with BOARD_SCORING_METHOD PAB:
+    # it was imported as IMPs and VPs, and 56 of its 64 figures differed. A team match xlbridge wrote,
+    # its scoring method changed to PAB, is refused; as IMPS it imports.
+    book = tmp_path / "match.xlsx"
+    workbooks.save(kinds.TEAMS.fill(sample.team_match(boards=2), fit=True), book)
+    assert main(["export", str(book), "--usebio", str(tmp_path / "imps.xml")]) == 0
+    text = (tmp_path / "imps.xml").read_text()
+    assert text.count("<BOARD_SCORING_METHOD>IMPS</BOARD_SCORING_METHOD>") == 1
+    (tmp_path / "pab.xml").write_text(text.replace("<BOARD_SCORING_METHOD>IMPS<", "<BOARD_SCORING_METHOD>PAB<"))
+    capsys.readouterr()
+    code, _out, err = imported(capsys, tmp_path / "pab.xml", tmp_path / "pab.xlsx")
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert ("BOARD_SCORING_METHOD PAB (point-a-board: each board won, drawn or lost): xlbridge scores team "
+            "matches by IMPs and VPs") in err
+    assert not (tmp_path / "pab.xlsx").exists()
+    code, _out, err = imported(capsys, tmp_path / "imps.xml", tmp_path / "imps.xlsx")
+    assert code == 0, err

@@ -524,6 +524,10 @@ def loads(data: str | bytes, *, event: str | None = None, session: str | None = 
         if section is not None:
             raise ResultsFileError(f"--section {section}: chooses a section of a pairs event; this is "
                                    f"EVENT_TYPE {event_type or 'TEAMS'}", line=lines.get(chosen))
+        if method and "IMP" not in method:  # EBUScore Teams' PAB: each board won, drawn or lost, no IMPs
+            what = " (point-a-board: each board won, drawn or lost)" if method in ("PAB", "BAM") else ""
+            raise ResultsFileError(f"BOARD_SCORING_METHOD {method[:20]}{what}: xlbridge scores team matches by "
+                                   "IMPs and VPs", line=lines.get(chosen))
         return _read_hands(root, _teams(chosen, lines, event_type, session), lines)
     scoring = scoring_of([event_type, method])
     if scoring is None and (method or event_type not in ("", "PAIRS")):
