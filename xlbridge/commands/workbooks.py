@@ -243,8 +243,8 @@ def _sized_sections(args: argparse.Namespace, count: int) -> int:
         if args.variant or args.arrow_switch or args.pairs:
             raise CommandError("--variant, --arrow-switch and --pairs need --movement")
         if len(args.boards_each) > 1:
-            raise CommandError(f"--boards {','.join(map(str, args.boards_each))}: a blank book has one count of boards (a list needs "
-                               "--movement)")
+            raise CommandError(f"--boards {','.join(map(str, args.boards_each))}: a blank book has one count of "
+                               "boards (a list needs --movement)")
         tables, boards = each(args.tables_each, 15), args.boards or 36
         try:
             book = PAIRS.build(lang=args.lang, paper=args.paper, tables=tables, boards=boards)

@@ -280,10 +280,13 @@ def _movement_sheet(book: Book, movements: Sequence[Movement], words: Sequence[_
     for column, name in zip(columns, names, strict=False):
         book.define(name, ws, f"{column}{rows[0]}:{column}{rows[-1]}")
     last = rows[-1]
+    breaks = []
     for index, said in enumerate(words):
         title = t("section_card", section=sections[index], card=t("setup_title")) if sections else None
+        if sections:  # each section's set-up on a page of its own, its title with its table
+            breaks.append(last + 1)
         last = _setup_note(book, ws, said, last + 2, widths, title)
-    book.page(ws, area=f"A1:{last_column}{last}", title_rows="4:4")
+    book.page(ws, area=f"A1:{last_column}{last}", title_rows="4:4", breaks=breaks)
     return ws
 
 
