@@ -292,3 +292,31 @@ def test_setup_counts_each_sections_own_results(computed, name):
     assert note == (f"automatic: {field}" if name.endswith("across") else f"automatic: A {most['A']}, B {most['B']}")
     if name == "8+7-within":
         assert most == {"A": 8, "B": 7}  # the relay Mitchell plays each set 8 times, B's 7: the note tells them apart
+
+
+def test_serve_enters_a_howell_sections_result_into_its_row(tmp_path: Path):
+    """End to end on the Mitchell A + Howell B book: B 3's phone enters a board of its Howell's
+    first round (A 3 plays other boards then), ``--write`` puts it in B's row, ``check`` passes."""
+    pytest.importorskip("starlette", reason="the serve extra is not installed: pip install 'xlbridge[serve]'")
+    from tests.test_serve_sections import Phone, book_results, message
+    from xlbridge.live.app import create_app
+    from xlbridge.live.event import read_event
+
+    assert cli.main(["workbooks", "pairs", "--movement", "mitchell,howell", "--tables", "8,7", "--boards", "24,26",
+                     "--out", str(tmp_path)]) == 0
+    path = tmp_path / "pairs.xlsx"
+    live = read_event(path)
+    app = create_app(path, live)
+    code = app.app.state.server.codes
+    seat = MIXED[1].at(1, 3)
+    assert seat.boards != MIXED[0].at(1, 3).boards
+    table = 8 + 3  # B 3
+    phone = Phone(app, f"/t/{code[f't{table}']}")
+    assert "Section B, Table 3" in phone.page.text
+    board = seat.boards[0]
+    answer = phone.enter(table, board, ("3", "N", "", "S", "9"))
+    assert answer.status_code == 200 and message(answer).startswith(f"Saved: board {board}"), message(answer)
+    assert phone.post("/table/confirm", board=board, round=1, table=table).status_code == 200
+    assert cli.main(["serve", "--write", str(path)]) == 0
+    assert book_results(path) == {("B", 1, 3, board, seat.ns, seat.ew): ("3N", "S", 9)}
+    assert cli.main(["check", str(path)]) == 0
