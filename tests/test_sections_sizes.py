@@ -320,3 +320,25 @@ def test_serve_enters_a_howell_sections_result_into_its_row(tmp_path: Path):
     assert cli.main(["serve", "--write", str(path)]) == 0
     assert book_results(path) == {("B", 1, 3, board, seat.ns, seat.ew): ("3N", "S", 9)}
     assert cli.main(["check", str(path)]) == 0
+
+
+@lo.requires_soffice
+def test_printed_cards_of_two_movements_keep_every_word(tmp_path: Path):
+    """Each section's cards from its own movement, printed to PDF (English, Mitchell A + Howell B;
+    Russian, the relay Mitchell of 8 with its bye stand beside 7 tables): every word of every card,
+    the Movement sheet and its two set-ups among them, is in the PDF's own text."""
+    expected = {}
+    for lang, movements in (("en", MIXED), ("ru", EIGHT_SEVEN)):
+        book = section_cards(lang, movements)
+        path = tmp_path / f"cards-{lang}.xlsx"
+        book.save(path)
+        expected[path.stem] = Counter(word for sheet in book.worksheets if sheet.sheet_state == "visible"
+                                      for row in sheet.iter_rows() for cell in row
+                                      if cell.value is not None and not str(cell.value).startswith("=")
+                                      for word in str(cell.value).split())
+    pdfs = lo.to_pdf([tmp_path / f"{stem}.xlsx" for stem in expected], tmp_path / "pdf")
+    assert len(pdfs) == 2
+    for pdf in pdfs:
+        printed = Counter(word.text for page in lo.pdf_words(pdf) for word in page.words)
+        missing = expected[pdf.stem] - printed
+        assert not missing, (pdf.stem, list(missing.items())[:10])
