@@ -1,0 +1,178 @@
+"""Real results files nobody here had seen when import was written: what Ruter, EBUScore,
+RealBridge, ScoreBridge, Pianola, BBO's extractor, NZ Scorer and BridgeComposer wrote for real
+clubs, found in public repositories (tests/data/real/README.md names each file's source).
+
+Those whose repository's licence allows copying are kept in ``tests/data/real/``; the others
+are fetched by ``tools/fetch_real.py`` into ``../realmore`` beside the project, and tested when
+they are there (CI has no network: they are skipped there, saying so).
+
+Each file reproduces every figure it publishes, or is named below with the reason it does not:
+refused in one line, imported with figures that differ (said, exit 1), scored by another
+program's convention that import finds from the figures, or published without figures to
+compare. A file that starts agreeing fails its entry here, so the lists only shrink.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from xlbridge.cli import main
+
+HERE = Path(__file__).resolve().parent
+KEPT = HERE / "data" / "real"
+FETCHED = HERE.parent.parent / "realmore"  # tools/fetch_real.py's folder
+LISTED = KEPT / "fetched.tsv"
+
+PROGRAMS = {
+    "ruter_no": "Ruter (Norway)", "ruter_fi": "Ruter (Finland)", "ebuscore_usebio": "EBUScore Pairs (England)",
+    "ebuscore_teams_usebio": "EBUScore Teams (England)", "realbridge_usebio": "RealBridge (England)",
+    "scorebridge_usebio": "ScoreBridge (England)", "pianola_usebio": "Pianola (England)",
+    "bbo_extractor_usebio": "BBO Extractor (England)", "nz_scorer_usebio": "Scorer (New Zealand)",
+    "bridgecomposer_acbl": "BridgeComposer (an ACBL club)",
+}
+"""Each folder's program, as a director would name it (the test ids)."""
+
+# Refused in one line, with the reason the line gives.
+REFUSED = {
+    # Point-a-board teams (each board won, drawn or lost): xlbridge scores IMPs and VPs.
+    "ebuscore_teams_usebio/point-a-board_usebio.xml": "BOARD_SCORING_METHOD PAB (point-a-board: each board won, "
+                                                      "drawn or lost): xlbridge scores team matches by IMPs and VPs",
+    # The file's own slip: contract "42" beside SCORE 480 (4S made with 2 over); import does not guess.
+    "pianola_usebio/cross-imp-pairs_usebio.xml": 'contract "42"',
+    # A league's standings: each match's IMPs and VPs, no board's contract.
+    "ruter_fi/div2.pbn": "the file has 30 matches' IMPs and VPs but no board's contract and result",
+    # A championship's second session, boards 67-105: pairs.xlsx holds boards 1-99.
+    "ruter_fi/sm2.pbn": 'board "100": must be a board number 1-99',
+}
+
+# Imported, but the workbook's figures differ from the file's: why, shown from the file.
+DIFFERENT = {
+    # Board 19's NP (not played) line carries matchpoints, 20 and 4 of 24: Scorer matchpointed it as
+    # a score of 0. Read as not played, the board's other 12 results are Neuberg-factored: 23 of 26
+    # pairs differ. With that line written PASS, all 26 agree (checked below).
+    "nz_scorer_usebio/pairs-with-np-passed.xml": "NP matchpointed as a pass-out",
+    # Boards 1-3 carry matchpoints on a top of 10 that are not Neuberg-factored (10, 8, 4, 4, 0), where
+    # the other boards' 5 results of 6 are (9.8, 7.4, 3.8, 3.8, 0.2): pairs 4 and 8 are 1.04 apart.
+    "nz_scorer_usebio/three_quarter_howell_with_phantom.xml": "boards 1-3 not Neuberg-factored",
+}
+
+# An edit that makes a DIFFERENT file agree: it shows the reason is the one given.
+SHOWN = {"nz_scorer_usebio/pairs-with-np-passed.xml": ("<CONTRACT>NP</CONTRACT>", "<CONTRACT>PASS</CONTRACT>")}
+
+# Scored by a convention other than xlbridge's standard one (docs/rules.md §7), which import finds
+# from the figures and puts on the workbook's Setup, which then reproduces every figure.
+CONVENTION = {
+    # EBUScore prints each line's matchpoints to 0.01 and publishes the sums of those.
+    "ebuscore_usebio/00201600+002321.xml": "--round-mp 0.01",
+    "ebuscore_usebio/00210009+002061.xml": "--round-mp 0.01",
+    "ebuscore_usebio/multi-section_usebio.xml": "--round-mp 0.01",
+    # Ruter's IMP;Cross2: a pair's cross-IMPs over all its comparisons (0.13 for 2.09 over 16 boards).
+    "ruter_fi/liigaButler1b.pbn": "--imps-per-board",
+}
+
+# Imported with no published totals to compare (two sections, each line's matchpoints only).
+UNPUBLISHED = {"bridgecomposer_acbl/SPR PBN File 0 1766528722-gmeDcSvigL@D251223M.pbn"}
+
+
+def name(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def title(path: Path) -> str:
+    """The test id: the program that wrote the file, then the file."""
+    return f"{PROGRAMS.get(path.parent.name, path.parent.name)}: {path.name}"
+
+
+def listed() -> list[dict[str, str]]:
+    with LISTED.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle, delimiter="\t"))
+
+
+def fetched() -> list[Path]:
+    """The listed files present in the fetch folder with their listed SHA-256."""
+    found = []
+    for entry in listed():
+        path = FETCHED / entry["file"]
+        if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]:
+            found.append(path)
+    return found
+
+
+KEPT_FILES = sorted(p for p in KEPT.rglob("*") if p.is_file() and p.suffix.lower() in (".pbn", ".xml"))
+FETCHED_FILES = fetched()
+NOT_FETCHED = f"no fetched real files at {FETCHED} (run tools/fetch_real.py; it needs the network)"
+
+
+def check(path: Path, tmp_path: Path, capsys) -> None:
+    """Import ``path`` with --compare and require what its entry above says."""
+    code = main(["import", str(path), "--out", str(tmp_path / "event.xlsx"), "--compare"])
+    out, err = capsys.readouterr()
+    key = name(path)
+    if key in REFUSED:
+        assert code == 2 and REFUSED[key] in err and len(err.strip().splitlines()) == 1, err
+        assert not (tmp_path / "event.xlsx").exists()
+        return
+    summary = re.search(r"^(\d+) differences? \((\d+) published figures? compared\)$", out, flags=re.M)
+    assert summary, out + err
+    differences, compared = int(summary[1]), int(summary[2])
+    if key in DIFFERENT:
+        assert code == 1 and differences > 0, out
+    elif key in CONVENTION:
+        assert code == 0 and differences == 0 and compared > 0, out
+        found = re.search(r"^Note: scored as the file's figures show: .* \((--[^)]*)\)$", out, flags=re.M)
+        assert found and found[1] == CONVENTION[key], out
+    elif key in UNPUBLISHED:
+        assert code == 0 and compared == 0, out
+    else:
+        assert code == 0 and differences == 0 and compared > 0, out
+
+
+def test_every_listed_file_names_its_program_source_and_licence():
+    entries = listed()
+    assert len({entry["file"] for entry in entries}) == len(entries) >= 40
+    for entry in entries:
+        assert entry["file"].split("/")[0] in PROGRAMS, entry
+        assert re.fullmatch(r"[0-9a-f]{40}", entry["commit"]) and re.fullmatch(r"[0-9a-f]{64}", entry["sha256"])
+        assert entry["licence"] and "/" in entry["repository"], entry
+    assert {path.parent.name for path in KEPT_FILES} <= set(PROGRAMS)
+    readme = (KEPT / "README.md").read_text(encoding="utf-8")
+    for path in KEPT_FILES:  # a kept file's source and licence are in the README
+        assert f"`{name(path)}`" in readme, name(path)
+
+
+def test_the_lists_name_only_files_that_are_listed_or_kept():
+    known = {entry["file"] for entry in listed()} | {name(path) for path in KEPT_FILES}
+    assert (set(REFUSED) | set(DIFFERENT) | set(CONVENTION) | UNPUBLISHED | set(SHOWN)) <= known
+    assert set(SHOWN) <= set(DIFFERENT)
+
+
+@pytest.mark.parametrize("path", KEPT_FILES, ids=title)
+def test_a_kept_real_file_imports_to_its_published_figures(path, tmp_path, capsys):
+    check(path, tmp_path, capsys)
+
+
+@pytest.mark.skipif(not FETCHED_FILES, reason=NOT_FETCHED)
+@pytest.mark.parametrize("path", FETCHED_FILES, ids=title)
+def test_a_fetched_real_file_imports_to_its_published_figures(path, tmp_path, capsys):
+    check(path, tmp_path, capsys)
+
+
+@pytest.mark.skipif(not FETCHED_FILES, reason=NOT_FETCHED)
+@pytest.mark.parametrize("key", sorted(SHOWN))
+def test_a_differing_file_agrees_once_the_cause_named_is_removed(key, tmp_path, capsys):
+    path = FETCHED / key
+    if not path.is_file():
+        pytest.skip(f"{key} is not fetched")
+    old, new = SHOWN[key]
+    text = path.read_bytes().decode("latin-1")
+    assert text.count(old) == 1
+    edited = tmp_path / path.name
+    edited.write_bytes(text.replace(old, new).encode("latin-1"))
+    code = main(["import", str(edited), "--out", str(tmp_path / "event.xlsx"), "--compare"])
+    out = capsys.readouterr().out
+    assert code == 0 and re.search(r"^0 differences \(\d+ published figures compared\)$", out, flags=re.M), out
