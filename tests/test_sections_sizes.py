@@ -146,6 +146,10 @@ def test_the_command_writes_sections_of_two_sizes(tmp_path: Path, capsys):
     code, out, err = run(capsys, "--movement", "mitchell,howell", "--tables", "8,7", "--boards", "24,26", "--out",
                          tmp_path / "mixed")
     assert (code, err) == (0, "") and out.endswith(f"A: {MIXED[0]}; B: {MIXED[1]}")
+    # --variant only where a section's movement has one: the 8 tables' relay, none for the 7.
+    code, out, err = run(capsys, "--movement", "mitchell", "--tables", "8,7", "--boards", "24", "--variant", "relay",
+                         "--out", tmp_path / "relay")
+    assert (code, err) == (0, "") and out.endswith(f"A: {EIGHT_SEVEN[0]}; B: {EIGHT_SEVEN[1]}")
     code, out, err = run(capsys, "--tables", "8,7", "--boards", "24", "--out", tmp_path / "blank")
     assert (code, out) == (0, f"{tmp_path / 'blank' / 'pairs.xlsx'}: 2 sections of 8 + 7 tables, 24 boards")
 
@@ -165,6 +169,8 @@ def test_the_command_writes_sections_of_two_sizes(tmp_path: Path, capsys):
      "xlbridge: section B: tables 31: a Mitchell here has 3-30 tables"),
     (("--movement", "mitchell,bridge", "--tables", "8,7", "--boards", "24"),
      "xlbridge: --movement mitchell,bridge: each must be mitchell or howell"),
+    (("--movement", "mitchell", "--tables", "7,9", "--boards", "21,27", "--variant", "relay"),
+     "xlbridge: --variant relay: only an even-table Mitchell has one (skip or relay)"),
     (("--tables", "8,x"), "xlbridge: --tables 8,x: give a whole number, or one a section separated by commas (8,7)"),
     (("--tables", "8,7", "--boards", "24,21"),
      "xlbridge: --boards 24,21: a blank book has one count of boards (a list needs --movement)"),
@@ -342,3 +348,21 @@ def test_printed_cards_of_two_movements_keep_every_word(tmp_path: Path):
         printed = Counter(word.text for page in lo.pdf_words(pdf) for word in page.words)
         missing = expected[pdf.stem] - printed
         assert not missing, (pdf.stem, list(missing.items())[:10])
+
+
+@lo.requires_soffice
+def test_blank_books_of_two_sizes_compute(tmp_path: Path):
+    """Blank books (no result yet) recalculated in LibreOffice with its threaded formula groups:
+    no error value; the results expected are each section's own (a blank book: its tables x the
+    boards, BoardCount changed to 20 after writing), with each section's tables beside TableCount."""
+    blank = W.build("pairs", tables=(8, 7), boards=24)
+    W.write_named(blank, "BoardCount", [20])
+    paths = [W.save(blank, tmp_path / "blank.xlsx"), W.save(W.build("pairs", movement=MIXED), tmp_path / "mixed.xlsx")]
+    done = {path.stem: lo.Values(path) for path in lo.recalc(paths, tmp_path / "calc")}
+    assert set(done) == {"blank", "mixed"}
+    for stem, values in done.items():
+        assert not values.errors(), (stem, values.errors()[:3])
+        setup = values.sheets["Setup"]
+        assert setup.get((5, 3)) == "A 8, B 7"
+        assert setup.get((20, 5)) == (15 * 20 if stem == "blank" else sum(len(m.results()) for m in MIXED))
+        assert setup.get((20, 3)) == 0
