@@ -14,7 +14,8 @@ North-South pair the one the draw put there, playing the round's boards; a bye h
 Any other book is refused in one line naming what is served.
 
 A sectioned pairs book (``xlbridge workbooks pairs --sections 2 --movement ...``) runs its
-Movement sheet's movement in every section on the same boards. Its tables are numbered
+Movement sheet's movement in every section on the same boards, or, when the sheet names each
+row's section (``MoveSection``: ``--tables 8,7``), each section its own. Its tables are numbered
 across the sections inside ``serve`` (:func:`across`: with 4 tables a section, B 1 is table
 5), so the journal, the codes and the forms keep one number a table; every place a person
 reads a table shows it with its section (``A 3``, :attr:`Place.label`), and ``--write``
