@@ -102,6 +102,8 @@ def test_a_blank_book_of_two_sizes():
         W.build("pairs", tables=(8, 7), sections=3)
     with pytest.raises(E.OptionError, match=r"sections of 30 \+ 31 tables: at most 60 tables in all"):
         W.build("pairs", tables=(30, 31))
+    with pytest.raises(E.OptionError, match="sections 3: the movements give 2 sections"):
+        W.build("pairs", movement=MIXED, sections=3)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
