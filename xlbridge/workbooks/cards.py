@@ -6,7 +6,8 @@ Every card is laid out from :func:`xlbridge.engine.movement`'s rows when the
 workbook is written (values, not formulas: a card is what was printed), one card a
 page or two a page for short ones, so that a page cuts or folds into cards. The
 Movement sheet's columns are defined names (``MoveRound``, ``MoveTable``, ``MoveNS``,
-``MoveEW``, ``MoveBoards``) that ``xlbridge check`` compares the results with; below
+``MoveEW``, ``MoveBoards``; ``MoveSection`` first when sections run movements of their own)
+that ``xlbridge check`` compares the results with; below
 them, the set-up: the relay (or bye) stands of :meth:`Movement.stands` and the sets that
 start on each table and stand.
 
