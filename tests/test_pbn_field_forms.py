@@ -107,3 +107,22 @@ def test_a_point_a_board_team_event_is_refused_in_one_line(tmp_path, capsys):
     assert not (tmp_path / "pab.xlsx").exists()
     code, _out, err = imported(capsys, tmp_path / "imps.xml", tmp_path / "imps.xlsx")
     assert code == 0, err
+
+
+def test_a_score_of_zero_for_both_sides_with_no_contract_is_a_result_of_the_board(tmp_path, capsys):
+    # Ruter (a Norwegian club, 2017): a line with no contract and "+0" in both score columns, its
+    # MP_NS 2 and MP_EW -2 and its 75%/25% those of a score of 0 against the field. It was read as a
+    # table without a result and left out: all 10 pairs' percentages differed. Here one board of three
+    # results, 420, 0 and -50: matchpoints 4, 2 and 0 of 4.
+    text = ('[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Scoring "MatchPoints;MP1"]\n'
+            '[TotalScoreTable "Rank\\1R;PairId\\1R;TotalPercentage\\6R;Names\\5L"]\n'
+            '1 1 100.00 "A-B"\n1 6 100.00 "K-L"\n3 3  50.00 "E-F"\n3 4  50.00 "G-H"\n5 2   0.00 "C-D"\n'
+            '5 5   0.00 "I-J"\n'
+            '[ScoreTable "PairId_NS\\1R;PairId_EW\\1R;Contract\\2L;Declarer\\1R;Result\\2R;Score_NS\\4R;'
+            'Score_EW\\4R;MP_NS\\2R;MP_EW\\2R"]\n'
+            '1 2 4S N 10 "420" -     4  0\n3 4 -  -  -  "+0"  "+0"  2  2\n5 6 4S N  9 -     "50"  0  4\n')
+    path = tmp_path / "plus_zero.pbn"
+    path.write_text(text)
+    code, out, err = imported(capsys, path, tmp_path / "event.xlsx", "--compare")
+    assert code == 0 and "0 differences (6 published figures compared)" in out, out + err
+    assert "3 results" in out, out

@@ -295,6 +295,8 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
 
     >>> traveller_line(16, "3", "2", "-", scores=("+0", "A+")).play
     Play(contract='PASS/A60', declarer='', tricks=None)
+    >>> traveller_line(9, "1", "6", "-", "-", "-", scores=("+0", "+0")).play
+    Play(contract='PASS', declarer='', tricks=None)
     """
     ns_pair, ew_pair = pair_number(ns, "NS"), pair_number(ew, "EW")
     text = "" if contract is None else contract.strip()
@@ -307,6 +309,11 @@ def traveller_line(board: int, ns: str | None, ew: str | None, contract: str | N
         if not re.fullmatch(r"[+-]?0", split[2]):
             raise BridgeInputError(f"a score of {split[2]} beside an adjusted score, with no contract: "
                                    "xlbridge needs the table result's contract (PASS for a score of 0)")
+        text = str(PASSED_OUT)
+    if code is None and split is None and blank(text) and all(
+            not blank(score) and re.fullmatch(r"[+-]?0", score.strip()) for score in scores):
+        # Ruter's "+0" "+0" with no contract: a score of 0 for both sides, matchpointed against the
+        # field (its MP_NS and percentages say so): the table result PASS, not a table without one.
         text = str(PASSED_OUT)
     if code is None and blank(text):
         if ns_pair is None or ew_pair is None or all(blank(v) for v in (declarer, tricks)):
