@@ -56,9 +56,10 @@ DIFFERENT = {
     # a score of 0. Read as not played, the board's other 12 results are Neuberg-factored: 23 of 26
     # pairs differ. With that line written PASS, all 26 agree (checked below).
     "nz_scorer_usebio/pairs-with-np-passed.xml": "NP matchpointed as a pass-out",
-    # Boards 1-3 carry matchpoints on a top of 10 that are not Neuberg-factored (10, 8, 4, 4, 0), where
-    # the other boards' 5 results of 6 are (9.8, 7.4, 3.8, 3.8, 0.2): pairs 4 and 8 are 1.04 apart.
-    "nz_scorer_usebio/three_quarter_howell_with_phantom.xml": "boards 1-3 not Neuberg-factored",
+    # A 3/4 Howell with a phantom: each board has 5 results of 6. Boards 4-27 are Neuberg-factored
+    # (9.8, 7.4, 3.8 ...), but boards 1-3 score the missing sixth result as the board's median score
+    # (420, -400, -50: 480 gets 10, 450 8, each 420 4, 140 0): pairs 4 and 8 are 1.04 apart.
+    "nz_scorer_usebio/three_quarter_howell_with_phantom.xml": "boards 1-3's missing result scored as the median",
 }
 
 # An edit that makes a DIFFERENT file agree: it shows the reason is the one given.
