@@ -12,6 +12,7 @@ full recalculation, where typing one result recalculates only what depends on it
 
 from __future__ import annotations
 
+import io
 import tempfile
 import time
 from pathlib import Path
@@ -25,6 +26,13 @@ from tests.test_workbooks_fill import pairs_scenario
 from xlbridge import workbooks as W
 from xlbridge.engine import movement
 from xlbridge.workbooks.pairs import SECTION_SCORING
+
+
+def plain_xlsx(book: Workbook) -> bytes:
+    """``book`` as openpyxl itself writes it, every cell's formula in full."""
+    out = io.BytesIO()
+    Workbook.save(book, out)
+    return out.getvalue()
 
 
 def _set(folder: Path) -> None:
@@ -117,6 +125,16 @@ def run() -> list[Row]:
         rows.append(Row("workbooks: LibreOffice recalc pairs 30x36 filled", full,
                         note=f"{computed[0]} results: ~{full - empty:.2f} s more than blank"))
         rows += sections(folder, scenario, filled)
+        # The same filled book with every cell's formula written out (openpyxl's own save),
+        # against it as xlbridge writes it, each column's runs shared (workbooks/shared.py).
+        unshared = folder / "unshared" / "pairs-full.xlsx"
+        unshared.parent.mkdir()
+        unshared.write_bytes(plain_xlsx(scenario.build()))
+        written_out = best_of(lambda: lo.recalc([unshared], folder / "out6"), repeat=3)
+        rows.append(Row("workbooks: LO recalc 30x36 filled, formulas shared", full, written_out,
+                        "each cell's formula written out", limit=0.9,
+                        note=f"{filled.stat().st_size:,} against {unshared.stat().st_size:,} bytes; "
+                             f"{full / written_out:.2f}x the time"))
         # A real session: about 5% of the rows adjusted or not played (issue 9's budget: 1.3x).
         real = pairs_scenario(13, full=True, adjusted=0.05)
         adjusted_rows = sum(1 for c in real.inputs["Contract"] if str(c).upper()[:1] in ("A", "N"))

@@ -9,7 +9,6 @@ import datetime
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
@@ -24,6 +23,7 @@ from .i18n import Labels, date_format, date_text
 from .lookup import Lookup
 from .names import name_problem, set_value
 from .page import paper_name, set_up
+from .shared import Workbook
 
 # Lengths a director may type, generous but bounded; import accepts the same from another
 # program's file (formats/results.py), so an imported book holds only what its cells allow.
