@@ -4,6 +4,7 @@ programs write (their figures derived by hand below), and bad or hostile files."
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,24 @@ def test_export_then_import_scores_the_same(filled, tmp_path, flag, suffix):
                 for r, row in zip(scored.event.results, scored.scored.rows, strict=True)}
 
     assert rows(after) == rows(before)
+
+
+@pytest.mark.parametrize(("flag", "suffix"), [("--pbn", "pbn"), ("--usebio", "xml")])
+def test_boards_numbered_past_99_go_out_and_come_back(tmp_path, flag, suffix):
+    """A championship's later session numbers its boards on (Ruter's sm2.pbn: 67-105): the
+    sample evening's 27 boards as 79-105, written, exported and imported, score the same."""
+    event = varied_event()
+    later = dataclasses.replace(event, boards=event.boards + 78, results=tuple(
+        dataclasses.replace(result, board=result.board + 78) for result in event.results))
+    book = workbooks.save(kinds.PAIRS.fill(later), tmp_path / "later.xlsx")
+    exported = tmp_path / f"later.{suffix}"
+    assert xlbridge("export", book, flag, exported).returncode == 0
+    out = tmp_path / "imported.xlsx"
+    done = xlbridge("import", exported, "--out", out, "--compare")
+    assert done.returncode == 0 and "0 differences" in done.stdout, done.stdout + done.stderr
+    before, after = scored_workbook(book), scored_workbook(out)
+    assert {result.board for result in after.event.results} == set(range(79, 106))
+    assert after.scored.pairs == before.scored.pairs == report.score_pairs(later).scored.pairs
 
 
 # --- files in the wild ------------------------------------------------------------
@@ -168,7 +187,9 @@ def test_a_bad_line_is_named_by_file_board_and_line_and_nothing_is_written(tmp_p
     ("<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
      "<EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>"
      "</TRAVELLER_LINE></BOARD></EVENT></USEBIO>", "board 1, line 1: EW pair 1: is also the NS pair"),
-    ("<USEBIO><EVENT><BOARD><BOARD_NUMBER>100</BOARD_NUMBER></BOARD></EVENT></USEBIO>", "board \"100\""),
+    # Boards are numbered to 999 (a championship's later sessions number theirs on, 67-105).
+    ("<USEBIO><EVENT><BOARD><BOARD_NUMBER>1000</BOARD_NUMBER></BOARD></EVENT></USEBIO>",
+     "board \"1000\": must be a board number 1-999"),
     ('<USEBIO>\n<EVENT EVENT_TYPE="SWISS_PAIRS"><BOARD_SCORING_METHOD>VPS</BOARD_SCORING_METHOD></EVENT></USEBIO>',
      "line 2: Swiss pairs with BOARD_SCORING_METHOD VPS: xlbridge scores a Swiss pairs board by Butler IMPs or "
      "cross-IMPs"),

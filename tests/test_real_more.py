@@ -46,8 +46,6 @@ REFUSED = {
     "pianola_usebio/cross-imp-pairs_usebio.xml": 'contract "42"',
     # A league's standings: each match's IMPs and VPs, no board's contract.
     "ruter_fi/div2.pbn": "the file has 30 matches' IMPs and VPs but no board's contract and result",
-    # A championship's second session, boards 67-105: pairs.xlsx holds boards 1-99.
-    "ruter_fi/sm2.pbn": 'board "100": must be a board number 1-99',
 }
 
 # Imported, but the workbook's figures differ from the file's: why, shown from the file.

@@ -64,6 +64,8 @@ SCENARIOS = [
     pairs_scenario(47, adjusted=0.08, scoring="Cross-IMPs", adjusted_per_comparison=1.5, scale=1, missing=0.2),
     pairs_scenario(48, adjusted=0.06, scoring="Butler", scale_to_boards=24, fields=2, missing=0.2),
     pairs_scenario(49, adjusted=0.06, scale_to_boards=25, round_mp="0.01", neuberg=False, penalties={3: 1.5}),
+    # Boards numbered past 99, as a championship's later sessions number theirs (67-105).
+    pairs_scenario(50, tables=4, boards=105, missing=0.6, adjusted=0.05),
     teams_scenario(21),
     teams_scenario(22, boards=16, mess=True),
     teams_scenario(23, boards=5),

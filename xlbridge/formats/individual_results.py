@@ -44,7 +44,7 @@ from ..engine.errors import describe
 from ..event.individual import IndividualEvent, IndividualResult, Player, score_individual
 from ..workbooks.book import EVENT_LENGTH, NAME_LENGTH
 from .results import (
-    MAX_BOARDS,
+    MAX_INDIVIDUAL_BOARDS,
     Published,
     ResultsFileError,
     _held,
@@ -112,7 +112,7 @@ class IndividualBuilder:
             scores: tuple[str | None, str | None] = (None, None), line: int | None = None) -> None:
         """One traveller line: the board, round and table (None when the file has none),
         the four players (North, East, South, West) and the result."""
-        board = board_number(board_text, line=line)
+        board = board_number(board_text, line=line, most=MAX_INDIVIDUAL_BOARDS)
         round_no, table = (_whole(text, what, board, line) for text, what in zip(where, ("round", "table"),
                                                                                   strict=True))
         players = tuple(_player(text, f"{seat} player", line, board) for text, seat in zip(seats, SEATS, strict=True))
@@ -280,8 +280,9 @@ def read_usebio(event: ET.Element, lines: Mapping[ET.Element, int]) -> ImportedI
         builder.player(_child(player, "PLAYER_NUMBER"), _child(player, "PLAYER_NAME"), _child(player, "PERCENTAGE"),
                        lines.get(player))
     boards = list(_walk(event, "BOARD"))
-    if len(boards) > MAX_BOARDS:
-        raise ResultsFileError(f"{len(boards)} boards: at most {MAX_BOARDS}", line=lines.get(boards[MAX_BOARDS]))
+    if len(boards) > MAX_INDIVIDUAL_BOARDS:
+        raise ResultsFileError(f"{len(boards)} boards: at most {MAX_INDIVIDUAL_BOARDS}",
+                               line=lines.get(boards[MAX_INDIVIDUAL_BOARDS]))
     every = [(_child(line, "CONTRACT"), _child(line, "SCORE")) for board in boards
              for line in board.findall("TRAVELLER_LINE")]
     alone = scores_alone(every)
@@ -292,8 +293,9 @@ def read_usebio(event: ET.Element, lines: Mapping[ET.Element, int]) -> ImportedI
             if score.upper().startswith("A") or score.upper() == "NP":
                 contract = score  # A6040, NP: the line has no played contract
             else:
+                board_no = board_number(number, line=lines.get(board), most=MAX_INDIVIDUAL_BOARDS)
                 contract = contract_of(contract, score, "individual.xlsx", line=lines.get(line), alone=alone,
-                                       lines=len(every), board=board_number(number, line=lines.get(board)))
+                                       lines=len(every), board=board_no)
             seats = [_child(line, f"{seat[0]}_PLAYER_NUMBER") for seat in SEATS]
             builder.row(number, (None, None), seats, contract, _child(line, "PLAYED_BY"), _child(line, "TRICKS"),
                         line=lines.get(line))

@@ -40,8 +40,11 @@ from ..workbooks.book import EVENT_LENGTH, NAME_LENGTH  # what a workbook's name
 
 MAX_BYTES = 5_000_000
 """The largest results file read (5 MB: a big club session is well under 1 MB)."""
-MAX_BOARDS = 99
-"""The most boards (the pairs workbook's limit)."""
+MAX_BOARDS = 999
+"""The highest board number (the pairs workbook's limit: a championship's later sessions
+number their boards on, 67-105)."""
+MAX_INDIVIDUAL_BOARDS = 99
+"""The most boards, and the highest board number, of an individual (its workbook's limit)."""
 MAX_TABLES = 60
 """The most results on one board (the pairs workbook's table limit)."""
 MAX_PAIRS = 240
@@ -586,11 +589,19 @@ class EventBuilder:
         return Imported(event, published, (*notes, *self.notes), handicapped=bool(handicaps))
 
 
-def board_number(text: str | None, *, line: int | None = None) -> int:
-    """A board number 1-99."""
+def board_number(text: str | None, *, line: int | None = None, most: int = MAX_BOARDS) -> int:
+    """A board number 1-999 (1-``most``).
+
+    >>> board_number("105")
+    105
+    >>> board_number("105", most=99)
+    Traceback (most recent call last):
+    ...
+    xlbridge.formats.results.ResultsFileError: board "105": must be a board number 1-99
+    """
     value = (text or "").strip()
-    if not digits(value) or not 1 <= int(value) <= MAX_BOARDS:
-        raise ResultsFileError(f"board {describe(value)}: must be a board number 1-{MAX_BOARDS}", line=line)
+    if not digits(value) or not 1 <= int(value) <= most:
+        raise ResultsFileError(f"board {describe(value)}: must be a board number 1-{most}", line=line)
     return int(value)
 
 

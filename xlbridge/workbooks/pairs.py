@@ -64,6 +64,10 @@ SIGNATURE = frozenset({*INPUTS, "RankPair"})
 
 TABLES = 30
 BOARDS = 36
+MAX_BOARDS = 999
+"""The highest board number: a championship's later sessions number their boards on (67-105)."""
+MAX_ROWS = 6_000
+"""The most results rows (tables x boards): 60 tables of 99 boards, or 18 tables numbered to 105."""
 MAX_PAIR = 999
 
 PAIR_HEAD = 22  # Setup: the pair list's heading row
@@ -153,8 +157,11 @@ def build(book: Book, *, tables: int | Sequence[int] = TABLES, boards: int = BOA
         boards = max(m.boards for m in movements)
         if pairs is None:
             pairs = [(number, None) for number in movements[0].pair_numbers]
-    if not all(1 <= size <= 60 for size in sizes) or not 1 <= boards <= 99:
-        raise OptionError(f"tables {', '.join(map(str, sizes))}, boards {boards}: must be 1-60 and 1-99")
+    if not all(1 <= size <= 60 for size in sizes) or not 1 <= boards <= MAX_BOARDS:
+        raise OptionError(f"tables {', '.join(map(str, sizes))}, boards {boards}: must be 1-60 and 1-{MAX_BOARDS}")
+    if sum(sizes) * boards > MAX_ROWS:
+        raise OptionError(f"tables {sum(sizes)} x boards {boards}: at most {MAX_ROWS:,} results rows "
+                          "(the boards are numbered 1 to the highest)")
     names = section_names(len(sizes)) if len(sizes) > 1 else ()
     if names and sum(sizes) > 60:
         if len(set(sizes)) == 1:
