@@ -32,6 +32,7 @@ from defusedxml.ElementTree import DefusedXMLParser, ParseError
 from openpyxl.workbook.workbook import Workbook
 
 from ..engine.errors import XlbridgeError
+from ..workbooks import shared
 
 MAX_FILE_BYTES = 50 * 2**20
 """Largest file accepted: a 30-table x 36-board pairs workbook is well under 1 MB."""
@@ -197,7 +198,7 @@ def load(path: str | os.PathLike[str], *, read_only: bool = True, data_only: boo
     name = str(path)
     check_package(data, name).close()
     try:
-        return openpyxl.load_workbook(
+        workbook = openpyxl.load_workbook(
             io.BytesIO(data), read_only=read_only, data_only=data_only, keep_links=False
         )
     except UnreadableWorkbook:
@@ -206,6 +207,11 @@ def load(path: str | os.PathLike[str], *, read_only: bool = True, data_only: boo
         raise UnreadableWorkbook(
             f"{name}: is corrupted or not a workbook openpyxl can read ({_short(error)})"
         ) from None
+    if not read_only:
+        # A book opened to be changed (draw, hands, serve --write ...) is saved as xlbridge
+        # writes its books, each column's runs of one formula shared (the class adds no state).
+        workbook.__class__ = shared.Workbook
+    return workbook
 
 
 def _guess_kind(data: bytes) -> str:
