@@ -91,23 +91,31 @@ def test_the_lists_name_only_files_that_are_there():
 @pytest.mark.skipif(not FILES, reason=f"no real results files at {REAL} (CI has them beside the project)")
 @pytest.mark.parametrize("path", FILES, ids=name)
 def test_a_real_file_imports_to_its_published_figures(path, tmp_path, capsys):
+    imports_as_listed(path, tmp_path, capsys, REFUSED, DIFFERENT, CONVENTION, UNPUBLISHED)
+
+
+def imports_as_listed(path: Path, tmp_path: Path, capsys, refused: dict[str, str], different: dict[str, str],
+                      convention: dict[str, str], unpublished: set[str]) -> None:
+    """Import ``path`` with --compare and require what the lists say of it (keyed by
+    :func:`name`): refused in one line with that reason, differing (exit 1), reproduced through
+    that convention, no figures published, or else every published figure reproduced."""
     code = main(["import", str(path), "--out", str(tmp_path / "event.xlsx"), "--compare"])
     out, err = capsys.readouterr()
     key = name(path)
-    if key in REFUSED:
-        assert code == 2 and REFUSED[key] in err and len(err.strip().splitlines()) == 1, err
+    if key in refused:
+        assert code == 2 and refused[key] in err and len(err.strip().splitlines()) == 1, err
         assert not (tmp_path / "event.xlsx").exists()
         return
     summary = re.search(r"^(\d+) differences? \((\d+) published figures? compared\)$", out, flags=re.M)
     assert summary, out + err
     differences, compared = int(summary[1]), int(summary[2])
-    if key in DIFFERENT:
+    if key in different:
         assert code == 1 and differences > 0, out
-    elif key in CONVENTION:  # found from the figures, held by the workbook's Setup: reproduced
+    elif key in convention:  # found from the figures, held by the workbook's Setup: reproduced
         assert code == 0 and differences == 0 and compared > 0, out
         found = re.search(r"^Note: scored as the file's figures show: .* \((--[^)]*)\)$", out, flags=re.M)
-        assert found and found[1] == CONVENTION[key], out
-    elif key in UNPUBLISHED:
+        assert found and found[1] == convention[key], out
+    elif key in unpublished:
         assert code == 0 and compared == 0, out
     else:
         assert code == 0 and differences == 0 and compared > 0, out

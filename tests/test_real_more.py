@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_real_files import imports_as_listed
 from xlbridge.cli import main
 
 HERE = Path(__file__).resolve().parent
@@ -109,26 +110,7 @@ NOT_FETCHED = f"no fetched real files at {FETCHED} (run tools/fetch_real.py; it 
 
 def check(path: Path, tmp_path: Path, capsys) -> None:
     """Import ``path`` with --compare and require what its entry above says."""
-    code = main(["import", str(path), "--out", str(tmp_path / "event.xlsx"), "--compare"])
-    out, err = capsys.readouterr()
-    key = name(path)
-    if key in REFUSED:
-        assert code == 2 and REFUSED[key] in err and len(err.strip().splitlines()) == 1, err
-        assert not (tmp_path / "event.xlsx").exists()
-        return
-    summary = re.search(r"^(\d+) differences? \((\d+) published figures? compared\)$", out, flags=re.M)
-    assert summary, out + err
-    differences, compared = int(summary[1]), int(summary[2])
-    if key in DIFFERENT:
-        assert code == 1 and differences > 0, out
-    elif key in CONVENTION:
-        assert code == 0 and differences == 0 and compared > 0, out
-        found = re.search(r"^Note: scored as the file's figures show: .* \((--[^)]*)\)$", out, flags=re.M)
-        assert found and found[1] == CONVENTION[key], out
-    elif key in UNPUBLISHED:
-        assert code == 0 and compared == 0, out
-    else:
-        assert code == 0 and differences == 0 and compared > 0, out
+    imports_as_listed(path, tmp_path, capsys, REFUSED, DIFFERENT, CONVENTION, UNPUBLISHED)
 
 
 def test_every_listed_file_names_its_program_source_and_licence():
