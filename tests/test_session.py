@@ -144,3 +144,14 @@ def test_arrow_switch_spread_from_the_command_line(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert "63 pairs of pairs would never sit the same way" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "b" / "pairs.xlsx").exists()
+
+
+@pytest.mark.parametrize(("tables", "boards", "options"), [(8, 24, {"variant": "skip"}), (5, 27, {})])
+def test_setup_expects_the_movements_own_results(tables, boards, options):
+    """'Results entered ... of N': an 8-table skip Mitchell of 24 boards plays 7 rounds of 3
+    boards at its 8 tables, so N is the movement's 168 rows, not 8 x 24; a Howell's is its rows."""
+    plan = E.movement("mitchell" if options else "howell", tables, boards, **options)
+    setup = W.build("pairs", movement=plan)["Setup"]
+    label = next(row for row in range(15, 25) if setup[f"A{row}"].value == "Results entered")
+    assert setup[f"E{label}"].value == f"={len(plan.results())}"
+    assert len(plan.results()) == (168 if options else 135)

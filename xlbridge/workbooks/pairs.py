@@ -438,7 +438,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
     for row, formula in helpers.items():
         book.formula(ws, f"R{row}", formula, styles.HIDDEN)
 
-    # Progress: results entered (of tables x boards) and rows to check.
+    # Progress: results entered (of those the movement gives, or tables x boards) and rows to check.
     entered, flagged = 19 + layout.shift, 20 + layout.shift
     book.put(ws, f"A{entered}", t("entered"), label)
     book.formula(ws, f"C{entered}", f"COUNT({layout.col('S')})", styles.TOTAL.but(size=10))
@@ -453,6 +453,8 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
                    else f'IF(ISNUMBER(B6),B6,{layout.boards})*{count}')
             book.formula(ws, f"Z{6 + index}", str(own), styles.HIDDEN)
         book.formula(ws, f"E{entered}", f"SUM(Z6:Z{5 + len(layout.sizes)})", styles.OUTPUT)
+    elif movement is not None:  # the movement's own results: a skip Mitchell plays fewer than tables x boards
+        book.formula(ws, f"E{entered}", str(len(movement.results()) * max(1, len(layout.sections))), styles.OUTPUT)
     else:
         book.formula(ws, f"E{entered}", f'IF(OR(B5="",B6=""),"",B5*B6{sections})', styles.OUTPUT)
     book.put(ws, f"A{flagged}", t("flagged"), label)
