@@ -353,7 +353,7 @@ def _setup(book: Book, layout: _Layout, pair_list: list, scale: int, movement: M
         text = f"{t('movement')}: " + "; ".join(f"{section}: {cards.describe(m, t)}"
                                                  for section, m in zip(layout.sections, movements, strict=True))
         book.merge(ws, "A2:I2", text, styles.LABEL.but(wrap=True))
-        ws.row_dimensions[2].height = cards.height(cards.lines(text, 100))
+        ws.row_dimensions[2].height = cards.height(cards.lines(text, 100, bold=True))  # a bold label
         book.define("MovementText", ws, "A2")
     elif movement is not None:
         book.merge(ws, "A2:I2", f"{t('movement')}: {cards.describe(movement, t)}", styles.LABEL)
