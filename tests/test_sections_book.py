@@ -200,3 +200,21 @@ def test_the_command_writes_one_book_and_refuses_bad_counts(tmp_path: Path):
         bad = xlbridge("workbooks", "pairs", *args, "--out", tmp_path / "bad")
         assert bad.returncode == 2
         assert bad.stderr.strip().splitlines() == [line]
+
+
+@pytest.mark.parametrize("movements", [(E.movement("howell", 5, 27),) * 2,
+                                       (E.movement("mitchell", 8, 24), E.movement("howell", 5, 27))],
+                         ids=["two-howells", "mitchell-and-howell"])
+def test_a_sectioned_books_relay_stands_are_numbered_not_lettered(movements):
+    """'relay stand A' on section B's card reads as section A: in a book of sections the
+    stands are relay stand 1, 2 ... on the cards, the Movement sheet and its set-up."""
+    sectioned = W.build("pairs", movement=movements) if len(set(movements)) > 1 else \
+        W.build("pairs", movement=movements[0], sections=2)
+    plain = W.build("pairs", movement=movements[-1])
+
+    def texts(book) -> str:
+        return " | ".join(str(cell.value) for sheet in book.worksheets for row in sheet.iter_rows()
+                          for cell in row if isinstance(cell.value, str) and "stand" in cell.value)
+
+    assert "relay stand 1" in texts(sectioned) and "relay stand A" not in texts(sectioned)
+    assert "relay stand A" in texts(plain) and "relay stand 1" not in texts(plain)

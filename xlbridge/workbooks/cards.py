@@ -112,18 +112,22 @@ def height(count: int, size: float = styles.SIZE) -> float:
     return max(ROW_HEIGHT, round(count * LINE * size + 4.5, 2))
 
 
-def stand_name(movement: Movement, t: Labels, name: str) -> str:
+def stand_name(movement: Movement, t: Labels, name: str, numbered: bool = False) -> str:
     """A stand in the field's words: a relay Mitchell's one *bye stand* (the ACBL's
-    word), a Howell's *relay stand A*, *B*, ... (the engine's :meth:`Movement.stands`).
+    word), a Howell's *relay stand A*, *B*, ... (the engine's :meth:`Movement.stands`), or,
+    ``numbered`` (a book of sections A, B ..., where *relay stand A* could be read as section
+    A's), *relay stand 1*, *2*, ...
 
     >>> from xlbridge.engine import movement
     >>> t = Labels("en", "pairs")
     >>> stand_name(movement("mitchell", 4, 8, variant="relay"), t, "A"), stand_name(movement("howell", 4, 7), t, "B")
     ('bye stand', 'relay stand B')
+    >>> stand_name(movement("howell", 4, 7), t, "B", numbered=True)
+    'relay stand 2'
     """
     if movement.kind == "mitchell" and len(movement.stands()) == 1:
         return t("stand_bye")
-    return t("stand_relay", stand=name)
+    return t("stand_relay", stand=ord(name) - ord("A") + 1 if numbered else name)
 
 
 def describe(movement: Movement, t: Labels) -> str:
@@ -156,7 +160,7 @@ def build(book: Book, movement: Movement | Sequence[Movement], sections: Sequenc
     movements = (movement,) * max(1, len(sections)) if isinstance(movement, Movement) else tuple(movement)
     if len(movements) != max(1, len(sections)):
         raise ValueError(f"{len(movements)} movements for {len(sections)} sections")
-    words = [_Words(book, m) for m in movements]
+    words = [_Words(book, m, numbered=bool(sections)) for m in movements]
     if len(set(movements)) > 1:
         _movement_sheet(book, movements, words, tuple(sections))
     else:
@@ -181,9 +185,10 @@ class _Words:
     """What the cards say of a movement, in the book's language: where boards and pairs go
     next, the stands for resting boards, the shared sets."""
 
-    def __init__(self, book: Book, movement: Movement) -> None:
+    def __init__(self, book: Book, movement: Movement, numbered: bool = False) -> None:
         self.t = book.t
         self.movement = movement
+        self.numbered = numbered  # a sectioned book's stands: relay stand 1, 2 ... (stand_name)
         self.shared = movement.shared()
         self.stands = {(s.after, s.before): s for s in movement.stands()}
 
@@ -215,7 +220,7 @@ class _Words:
         stand = self.stands.get((now, tables[0]))
         if stand is None:  # not a stand the engine knows: say only where the set goes
             return ", ".join(self.t("to_table", table=t) for t in tables)
-        name = stand_name(self.movement, self.t, stand.name)
+        name = stand_name(self.movement, self.t, stand.name, self.numbered)
         if next_round == round + 2:
             return self.t("then_table", stand=name, table=tables[0])
         return self.t("then_round", stand=name, round=next_round, table=tables[0])
@@ -236,7 +241,8 @@ class _Words:
         for stand in movement.stands():
             where = (t("between", first=min(stand.after, stand.before), second=max(stand.after, stand.before))
                      if stand.after != stand.before else t("beside", table=stand.after))
-            rows.append((stand_name(movement, t, stand.name), ", ".join(map(boards_text, stand.first_round)), where))
+            first = ", ".join(map(boards_text, stand.first_round))
+            rows.append((stand_name(movement, t, stand.name, self.numbered), first, where))
         return rows
 
 
