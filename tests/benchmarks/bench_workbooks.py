@@ -12,7 +12,6 @@ full recalculation, where typing one result recalculates only what depends on it
 
 from __future__ import annotations
 
-import io
 import tempfile
 import time
 from pathlib import Path
@@ -21,18 +20,12 @@ from openpyxl import Workbook
 
 from tests import lo
 from tests.benchmarks.timing import Row, best_of
+from tests.test_shared_formulas import plain
 from tests.test_teams_event_book import full_swiss
 from tests.test_workbooks_fill import pairs_scenario
 from xlbridge import workbooks as W
 from xlbridge.engine import movement
 from xlbridge.workbooks.pairs import SECTION_SCORING
-
-
-def plain_xlsx(book: Workbook) -> bytes:
-    """``book`` as openpyxl itself writes it, every cell's formula in full."""
-    out = io.BytesIO()
-    Workbook.save(book, out)
-    return out.getvalue()
 
 
 def _set(folder: Path) -> None:
@@ -129,7 +122,7 @@ def run() -> list[Row]:
         # against it as xlbridge writes it, each column's runs shared (workbooks/shared.py).
         unshared = folder / "unshared" / "pairs-full.xlsx"
         unshared.parent.mkdir()
-        unshared.write_bytes(plain_xlsx(scenario.build()))
+        unshared.write_bytes(plain(scenario.build()))
         written_out = best_of(lambda: lo.recalc([unshared], folder / "out6"), repeat=3)
         rows.append(Row("workbooks: LO recalc 30x36 filled, formulas shared", full, written_out,
                         "each cell's formula written out", limit=0.9,
