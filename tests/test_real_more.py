@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 
 from tests.test_real_files import imports_as_listed
-from xlbridge.cli import main
 
 HERE = Path(__file__).resolve().parent
 KEPT = HERE / "data" / "real"
@@ -44,6 +43,8 @@ REFUSED = {
     "ebuscore_teams_usebio/point-a-board_usebio.xml": "BOARD_SCORING_METHOD PAB (point-a-board: each board won, "
                                                       "drawn or lost): xlbridge scores team matches by IMPs and VPs",
     # The file's own slip: contract "42" beside SCORE 480 (4S made with 2 over); import does not guess.
+    # (Written 4S, 14 of its 17 cross-IMP totals agree with --scale-to-boards 24, as three pairs played
+    # 16 boards of 24; pair 2 is 0.01 apart, and pairs 16 and 17's totals are not their own lines'.)
     "pianola_usebio/cross-imp-pairs_usebio.xml": 'contract "42"',
     # A league's standings: each match's IMPs and VPs, no board's contract.
     "ruter_fi/div2.pbn": "the file has 30 matches' IMPs and VPs but no board's contract and result",
@@ -51,18 +52,12 @@ REFUSED = {
 
 # Imported, but the workbook's figures differ from the file's: why, shown from the file.
 DIFFERENT = {
-    # Board 19's NP (not played) line carries matchpoints, 20 and 4 of 24: Scorer matchpointed it as
-    # a score of 0. Read as not played, the board's other 12 results are Neuberg-factored: 23 of 26
-    # pairs differ. With that line written PASS, all 26 agree (checked below).
-    "nz_scorer_usebio/pairs-with-np-passed.xml": "NP matchpointed as a pass-out",
-    # A 3/4 Howell with a phantom: each board has 5 results of 6. Boards 4-27 are Neuberg-factored
-    # (9.8, 7.4, 3.8 ...), but boards 1-3 score the missing sixth result as the board's median score
-    # (420, -400, -50: 480 gets 10, 450 8, each 420 4, 140 0): pairs 4 and 8 are 1.04 apart.
-    "nz_scorer_usebio/three_quarter_howell_with_phantom.xml": "boards 1-3's missing result scored as the median",
+    # A 3/4 Howell with a phantom, whose totals for pairs 4 and 8 are not its travellers'. Scorer's
+    # own file (the repository's examples/) gives them 120 and 61 matchpoints of 192; matchpointed
+    # from this file's scores they have 118 and 63, and its own line matchpoints make them 61.08%
+    # and 33.42%, not the 62.5% and 31.77% it prints. The other 9 pairs agree.
+    "nz_scorer_usebio/three_quarter_howell_with_phantom.xml": "pairs 4 and 8's totals are not their travellers'",
 }
-
-# An edit that makes a DIFFERENT file agree: it shows the reason is the one given.
-SHOWN = {"nz_scorer_usebio/pairs-with-np-passed.xml": ("<CONTRACT>NP</CONTRACT>", "<CONTRACT>PASS</CONTRACT>")}
 
 # Scored by a convention other than xlbridge's standard one (docs/rules.md §7), which import finds
 # from the figures and puts on the workbook's Setup, which then reproduces every figure.
@@ -128,8 +123,7 @@ def test_every_listed_file_names_its_program_source_and_licence():
 
 def test_the_lists_name_only_files_that_are_listed_or_kept():
     known = {entry["file"] for entry in listed()} | {name(path) for path in KEPT_FILES}
-    assert (set(REFUSED) | set(DIFFERENT) | set(CONVENTION) | UNPUBLISHED | set(SHOWN)) <= known
-    assert set(SHOWN) <= set(DIFFERENT)
+    assert (set(REFUSED) | set(DIFFERENT) | set(CONVENTION) | UNPUBLISHED) <= known
 
 
 @pytest.mark.parametrize("path", KEPT_FILES, ids=title)
@@ -142,18 +136,3 @@ def test_a_kept_real_file_imports_to_its_published_figures(path, tmp_path, capsy
 def test_a_fetched_real_file_imports_to_its_published_figures(path, tmp_path, capsys):
     check(path, tmp_path, capsys)
 
-
-@pytest.mark.skipif(not FETCHED_FILES, reason=NOT_FETCHED)
-@pytest.mark.parametrize("key", sorted(SHOWN))
-def test_a_differing_file_agrees_once_the_cause_named_is_removed(key, tmp_path, capsys):
-    path = FETCHED / key
-    if not path.is_file():
-        pytest.skip(f"{key} is not fetched")
-    old, new = SHOWN[key]
-    text = path.read_bytes().decode("latin-1")
-    assert text.count(old) == 1
-    edited = tmp_path / path.name
-    edited.write_bytes(text.replace(old, new).encode("latin-1"))
-    code = main(["import", str(edited), "--out", str(tmp_path / "event.xlsx"), "--compare"])
-    out = capsys.readouterr().out
-    assert code == 0 and re.search(r"^0 differences \(\d+ published figures compared\)$", out, flags=re.M), out

@@ -167,11 +167,18 @@ def _parse_contract_text(text: str) -> Contract:
 
 
 def _diagnose(key: str) -> str:
-    """Say what is wrong with a contract text that did not match."""
+    """Say what is wrong with a contract text that did not match.
+
+    >>> _diagnose("42"), _diagnose("4"), _diagnose("S4")
+    ('level must be 1-7, then the strain C, D, H, S or NT', 'strain must be C, D, H, S or NT', \
+'must start with a level 1-7, e.g. 4S, 3NTX or PASS')
+    """
     level = re.match(r"\d+", key)
     if level is None:
         return "must start with a level 1-7, e.g. 4S, 3NTX or PASS"
-    if level[0] != key[: len(level[0])] or len(level[0]) > 1 or not 1 <= int(level[0]) <= 7:
+    if len(level[0]) > 1:  # "42" is as likely 4 of a mistyped strain as a level of 42
+        return "level must be 1-7, then the strain C, D, H, S or NT"
+    if level[0] != key[: len(level[0])] or not 1 <= int(level[0]) <= 7:
         return "level must be 1-7"
     rest = key[len(level[0]):]
     if not re.match(r"NT|N|S|H|D|C", rest):

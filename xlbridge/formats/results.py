@@ -367,8 +367,14 @@ def contract_of(contract: str | None, score: str | None, book: str, *, board: in
     no one contract can be put in its place). When given, ``alone`` of the file's ``lines``
     give a score alone (:func:`scores_alone`), said in the line.
 
+    A contract ``NP`` with a SCORE of 0 is a board passed out, not one left unplayed: a
+    board not played has no score to give, and NZ Scorer writes a pass-out as ``N P`` (no
+    bid) with score 0 and the pass-out's matchpoints.
+
     >>> contract_of("4S", "420", "pairs.xlsx", board=1, line=9), contract_of(None, "0", "pairs.xlsx", board=1, line=9)
     ('4S', 'PASS')
+    >>> contract_of("NP", "0", "pairs.xlsx", board=1, line=9), contract_of("NP", None, "pairs.xlsx", board=1, line=9)
+    ('PASS', 'NP')
     >>> contract_of(None, "80", "individual.xlsx", board=1, line=9, alone=3, lines=4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -376,6 +382,8 @@ def contract_of(contract: str | None, score: str | None, book: str, *, board: in
 give a score alone): individual.xlsx holds a result as its contract, declarer and tricks, ...
     """
     text = (score or "").strip()
+    if contract is not None and is_not_played(contract) and _SCORE_ALONE.fullmatch(text) and int(text) == 0:
+        return str(PASSED_OUT)
     if not blank(contract) or not _SCORE_ALONE.fullmatch(text):
         return contract
     if int(text) == 0:
