@@ -1,6 +1,6 @@
 """Real results files nobody here had seen when import was written: what Ruter, EBUScore,
-RealBridge, ScoreBridge, Pianola, BBO's extractor, NZ Scorer and BridgeComposer wrote for real
-clubs, found in public repositories (tests/data/real/README.md names each file's source).
+RealBridge, ScoreBridge, Pianola, BBO's extractor, NZ Scorer, BridgeComposer and Compscore wrote
+for real clubs, found in public repositories (tests/data/real/README.md names each file's source).
 
 Those whose repository's licence allows copying are kept in ``tests/data/real/``; the others
 are fetched by ``tools/fetch_real.py`` into ``../realmore`` beside the project, and tested when
@@ -34,6 +34,7 @@ PROGRAMS = {
     "scorebridge_usebio": "ScoreBridge (England)", "pianola_usebio": "Pianola (England)",
     "bbo_extractor_usebio": "BBO Extractor (England)", "nz_scorer_usebio": "Scorer (New Zealand)",
     "bridgecomposer_acbl": "BridgeComposer (an ACBL club)",
+    "compscore_au": "Compscore 3 (Australian clubs)",
 }
 """Each folder's program, as a director would name it (the test ids)."""
 
@@ -57,6 +58,16 @@ DIFFERENT = {
     # from this file's scores they have 118 and 63, and its own line matchpoints make them 61.08%
     # and 33.42%, not the 62.5% and 31.77% it prints. The other 9 pairs agree.
     "nz_scorer_usebio/three_quarter_howell_with_phantom.xml": "pairs 4 and 8's totals are not their travellers'",
+    # A 21-table Mitchell whose published totals are not the sums of its own traveller lines: 40 of
+    # its 42 pairs differ (pair 8 EW: total 554, its lines' matchpoints add to 565.4), and each
+    # percentage is that total over 27 x 40. A later file of the session is the next entry.
+    "compscore_au/mp_pairs_mitchell_02.xml": "its totals are not the sums of its own lines",
+    # The same session, with two adjusted scores added on board 1. Its own line matchpoints are not
+    # its scores' on two lines: board 3's 1NS-1EW is coded A5050 but given 23 and 11 of 40 (57.5%
+    # and 27.5%, not 50% each), and board 4's 1NS-21EW -650 is given 21/19 where the field's other
+    # -650s get 19/21. So pairs 1NS, 1EW and 21EW differ (by 5, 9 and 2 matchpoints of 1080); the
+    # other 39 agree.
+    "compscore_au/mp_pairs_mitchell_adjusted_02.xml": "two lines' matchpoints are not their scores'",
 }
 
 # Scored by a convention other than xlbridge's standard one (docs/rules.md §7), which import finds
