@@ -17,8 +17,10 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import openpyxl
 import pytest
 
+from tests import lo
 from xlbridge import kinds
 from xlbridge.cli import main
 from xlbridge.engine import movement
@@ -179,6 +181,34 @@ def test_bridgecomposer_acbl_two_sections_numbering_each_direction_from_1(capsys
     assert names["B", 10] == "Aggarwal-Rimawi" and names["B", 21] == "Alexander-Mcnutt"  # NS 10, EW 10 of B
     first = [r for r in event.results if r.board == 1]
     assert {r.section for r in first} == {"A", "B"} and len(first) == 18
+
+
+@needs_real
+@lo.requires_soffice
+def test_sections_of_their_own_sizes_import_into_a_book_of_those_sizes(tmp_path, capsys):
+    """BridgeComposer's sections have 8 and 11 tables (East-West pair n is 8+n in A, 11+n in B):
+    the new pairs.xlsx has sections of 8 and 11 tables, Setup says 19 tables ("A 8, B 11") and
+    counts the results entered of each section's own (8 + 11 tables x 24 boards), and
+    LibreOffice recalculating it gives every pair the engine's percentage and place."""
+    book = tmp_path / "acbl.xlsx"
+    assert main(["import", str(ACBL), "--out", str(book)]) == 0
+    capsys.readouterr()
+    setup = openpyxl.load_workbook(book)["Setup"]
+    assert (setup["B5"].value, setup["C5"].value) == (19, "A 8, B 11")
+    checked = kinds.check(kinds.read(book))
+    assert checked.problems == () and checked.event.sections == ("A", "B")
+    report = score_pairs(checked.event)
+    [done] = lo.recalc([book], tmp_path / "calc")
+    values = lo.Values(done)
+    assert not values.errors()
+    assert values.sheets["Setup"].get((20, 5)) == (8 + 11) * 24  # "Results entered 405 of 456"
+    lines = {(s, n): (p, place) for s, n, p, place in zip(
+        *(values.read(name) for name in ("PairSection", "PairNumber", "PairPercent", "PairPlace")), strict=True)
+        if n is not None}
+    assert len(lines) == 38
+    for (section, number), (percent, place) in lines.items():
+        total = report.sectioned.pairs[section, number].total
+        assert (percent, str(place)) == (pytest.approx(total.percent, abs=1e-9), total.place), (section, number)
 
 
 # --- hand-made files ---------------------------------------------------------------------------

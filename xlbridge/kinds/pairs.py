@@ -558,6 +558,21 @@ def setup_options(options: Mapping[str, object], lang: str = "en") -> list[tuple
     return cells
 
 
+def section_tables(event: PairsEvent) -> tuple[int, ...]:
+    """Each section's tables, in the order of ``event.sections``: the most results any board
+    has in that section (each result is a table's).
+
+    >>> from xlbridge.event import PairResult, Play
+    >>> played = [PairResult(1, 1, 2, Play("PASS"), section="A"), PairResult(1, 3, 4, Play("PASS"), section="A"),
+    ...           PairResult(1, 1, 2, Play("PASS"), section="B")]
+    >>> section_tables(PairsEvent("", "", (), tuple(played)))
+    (2, 1)
+    """
+    counts = Counter((result.section, result.board) for result in event.results)
+    return tuple(max((n for (section, _), n in counts.items() if section == name), default=1)
+                 for name in event.sections)
+
+
 def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
                    fit: bool = False) -> Workbook:
     """The pairs template holding ``event``: its pair list, setup (with its scoring
@@ -568,14 +583,18 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
     A, B ...) fills a book of its sections, each row and pair with its section and Setup's
     ``SectionScoring`` as the event compares.
     """
-    size = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
+    size: dict[str, object] = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
     pairs: list[tuple] = [(pair.number, pair.names, pair.penalty, pair.handicap) for pair in event.pairs]
+    tables = event.tables
     if event.sections:  # the book's sections are A, B ...: an event's own names must be those
         if event.sections != pairs_template.section_names(len(event.sections)):
             raise OptionError(f"sections {', '.join(event.sections)}: a pairs book's sections are named "
                               f"{', '.join(pairs_template.section_names(len(event.sections)))}")
         pairs = [(pair.section, *line) for pair, line in zip(event.pairs, pairs, strict=True)]
         size["sections"] = len(event.sections)
+        sizes = section_tables(event)
+        if size.get("tables") and len(set(sizes)) > 1:  # each its own size; TableCount is then all the tables
+            size["tables"], tables = sizes, sum(sizes)
     book = workbooks.build(
         pairs_template.NAME, lang=lang, paper=paper, event=event.name, date=event_date(event.date),
         pairs=pairs, scale=event.scale, **size,
@@ -583,8 +602,8 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
     if event.sections:
         set_named(book, "SectionScoring", SECTION_SCORING.word(event.across, lang))
         workbooks.write_named(book, "Section", [r.section for r in event.results])
-    if event.tables:
-        set_named(book, "TableCount", event.tables)
+    if tables:
+        set_named(book, "TableCount", tables)
     if event.boards:
         set_named(book, "BoardCount", event.boards)
     for name, value in setup_options(event.options, lang):
