@@ -581,7 +581,8 @@ def pairs_workbook(event: PairsEvent, *, lang: str = "en", paper: str = "A4",
     With ``fit`` the template has just the tables and boards the event needs
     (smaller and faster); otherwise the template's full size. A sectioned event (sections
     A, B ...) fills a book of its sections, each row and pair with its section and Setup's
-    ``SectionScoring`` as the event compares.
+    ``SectionScoring`` as the event compares; with ``fit``, sections of their own sizes
+    (:func:`section_tables`) get a book of those sizes, its ``TableCount`` all their tables.
     """
     size: dict[str, object] = {"tables": event.tables, "boards": event.boards} if fit and event.tables else {}
     pairs: list[tuple] = [(pair.number, pair.names, pair.penalty, pair.handicap) for pair in event.pairs]
