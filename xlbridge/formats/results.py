@@ -36,15 +36,19 @@ from ..engine.adjusted import AVERAGE_WORDS, parse_adjusted
 from ..engine.errors import XlbridgeError, describe
 from ..engine.pairs import parse_row
 from ..event import EventBoard, Pair, PairResult, PairsEvent, Play, TeamBoard, TeamEvent, TeamMatch
-from ..workbooks.book import EVENT_LENGTH, NAME_LENGTH  # what a workbook's name cells allow: longer is refused
+from ..workbooks.book import (  # what a workbook's cells allow: longer names, higher boards are refused
+    EVENT_LENGTH,
+    INDIVIDUAL_BOARDS,
+    NAME_LENGTH,
+    PAIRS_BOARDS,
+)
 
 MAX_BYTES = 5_000_000
 """The largest results file read (5 MB: a big club session is well under 1 MB)."""
-MAX_BOARDS = 999
-"""The highest board number (the pairs workbook's limit: a championship's later sessions
-number their boards on, 67-105)."""
-MAX_INDIVIDUAL_BOARDS = 99
-"""The most boards, and the highest board number, of an individual (its workbook's limit)."""
+MAX_BOARDS = PAIRS_BOARDS
+"""The highest board number (the pairs workbook's)."""
+MAX_INDIVIDUAL_BOARDS = INDIVIDUAL_BOARDS
+"""The most boards, and the highest board number, of an individual (its workbook's)."""
 MAX_TABLES = 60
 """The most results on one board (the pairs workbook's table limit)."""
 MAX_PAIRS = 240
@@ -382,7 +386,7 @@ def contract_of(contract: str | None, score: str | None, book: str, *, board: in
 give a score alone): individual.xlsx holds a result as its contract, declarer and tricks, ...
     """
     text = (score or "").strip()
-    if contract is not None and is_not_played(contract) and _SCORE_ALONE.fullmatch(text) and int(text) == 0:
+    if is_not_played(contract) and _SCORE_ALONE.fullmatch(text) and int(text) == 0:
         return str(PASSED_OUT)
     if not blank(contract) or not _SCORE_ALONE.fullmatch(text):
         return contract

@@ -31,6 +31,12 @@ EVENT_LENGTH = 120
 """The longest event name."""
 NAME_LENGTH = 120
 """The longest name of a pair (both players), a team, a player or a side's players."""
+# Board numbers, bounded the same way on both sides.
+PAIRS_BOARDS = 999
+"""The highest board number of a pairs book: a championship's later sessions number their
+boards on (67-105)."""
+INDIVIDUAL_BOARDS = 99
+"""The most boards, and the highest board number, of an individual's book."""
 
 
 @dataclass(frozen=True)

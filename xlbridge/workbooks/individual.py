@@ -36,7 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..engine import BridgeInputError, IndividualMovement, OptionError, board_dealer, board_vul, individual
 from . import formulas as f
 from . import hands, styles
-from .book import NAME_LENGTH, Book
+from .book import INDIVIDUAL_BOARDS, NAME_LENGTH, Book
 from .cards import Card, boards_text
 from .cards import _cards as card_sheet
 from .lookup import flag_code
@@ -58,7 +58,7 @@ SIGNATURE = frozenset({*INPUTS, "PlayerPercent"})
 
 PLAYERS = 8
 BOARDS_PER_ROUND = 2
-MAX_BOARDS = 99
+MAX_BOARDS = INDIVIDUAL_BOARDS
 MAX_PLAYER = 999
 FIRST = 4  # Results: headings in rows 1-3
 PLAYER_FIRST = 5  # Players and Ranking: headings in rows 1-4

@@ -41,7 +41,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..engine import MITCHELL, Movement, OptionError, Scoring, board_dealer, board_vul
 from . import cards, hands, styles, weighted
 from . import formulas as f
-from .book import NAME_LENGTH, Book, Rule
+from .book import NAME_LENGTH, PAIRS_BOARDS, Book, Rule
 from .lookup import flag_code
 from .names import set_value
 from .options import Option
@@ -64,8 +64,6 @@ SIGNATURE = frozenset({*INPUTS, "RankPair"})
 
 TABLES = 30
 BOARDS = 36
-MAX_BOARDS = 999
-"""The highest board number: a championship's later sessions number their boards on (67-105)."""
 MAX_ROWS = 6_000
 """The most results rows (tables x boards): 60 tables of 99 boards, or 18 tables numbered to 105."""
 MAX_PAIR = 999
@@ -157,8 +155,8 @@ def build(book: Book, *, tables: int | Sequence[int] = TABLES, boards: int = BOA
         boards = max(m.boards for m in movements)
         if pairs is None:
             pairs = [(number, None) for number in movements[0].pair_numbers]
-    if not all(1 <= size <= 60 for size in sizes) or not 1 <= boards <= MAX_BOARDS:
-        raise OptionError(f"tables {', '.join(map(str, sizes))}, boards {boards}: must be 1-60 and 1-{MAX_BOARDS}")
+    if not all(1 <= size <= 60 for size in sizes) or not 1 <= boards <= PAIRS_BOARDS:
+        raise OptionError(f"tables {', '.join(map(str, sizes))}, boards {boards}: must be 1-60 and 1-{PAIRS_BOARDS}")
     if sum(sizes) * boards > MAX_ROWS:
         raise OptionError(f"tables {sum(sizes)} x boards {boards}: at most {MAX_ROWS:,} results rows "
                           "(the boards are numbered 1 to the highest)")
